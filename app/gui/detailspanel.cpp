@@ -244,6 +244,20 @@ QString DetailsPanel::stepName(int rank, int64_t step) const {
     return tr("step %1").arg(step);
 }
 
+QString DetailsPanel::noStepText(const query::SpanDetail& d) const {
+    // say which side of the steps it falls on: a device span after the last step's end was launched in it
+    // (walk 52: ns_resolution_trace's kernels after step 105), and "-" read as a lost step
+    const query::StepDesc* last = nullptr;
+    if (m_summary)
+        for (const auto& s : m_summary->steps)
+            if (s.rank == d.rank && (!last || s.startNs > last->startNs)) last = &s;
+    if (!last || d.tsNs < last->endNs) return tr("none: before the first step");
+    return d.hostTrack ? tr("none: it starts after step %1 ends").arg(last->step)
+                       : tr("none: it starts on the device after step %1 ends (it may have been launched in "
+                            "it; a device span's step is the one its device start falls in)")
+                             .arg(last->step);
+}
+
 QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
     QString html = QString("<h3>%1</h3><table>").arg(QString::fromStdString(d.name).toHtmlEscaped());
     html += row(tr("op type"), QString::fromStdString(d.opType));
@@ -260,7 +274,7 @@ QString DetailsPanel::spanHtml(const query::SpanDetail& d) const {
                 whole    ? tr("none: the whole trace (no step marks)")
                 : d.step ? (d.hostTrack ? QString::number(*d.step)
                                         : tr("%1 (by its start on the device, not its launch)").arg(*d.step))
-                         : tr("-"));
+                         : noStepText(d));
     html += row(tr("depth"), QString::number(d.depth));
     html += rowIfAny(tr("category"), QString::fromStdString(d.category));
     html += rowIfAny(tr("file"), QString::fromStdString(d.file));

@@ -53,6 +53,8 @@ class DetailsPanel : public QWidget {
     /// "step 3", or "whole trace (no step marks)" for a rank's pseudo step (query/wholetracestep.h).
     QString stepName(int rank, int64_t step) const;
     QString spanHtml(const query::SpanDetail& d) const;
+    /// The step row of a span in no step: before the first or after the last (which one).
+    QString noStepText(const query::SpanDetail& d) const;
     QString tensorHtml(const views::Selection& s) const;
     QString stepHtml(const views::Selection& s) const;
     /// An op type's heading.

@@ -1,5 +1,6 @@
 #include "core/query/analysisqueries.h"
 #include "core/index/indexstore.h"
+#include "core/index/spanstep.h"
 #include "core/model/median.h"
 #include "core/model/memoryrows.h"
 
@@ -65,10 +66,14 @@ std::vector<StepWin> stepWindows(index::Db& db, int rank) {
         w[i].end = std::max(w[i + 1].start, w[i].start);
     return w;
 }
+/// The window holding `ts` (ns): the last starting at or before it, unless that is the last step and
+/// `ts` is past its end (index::keepsStep's rule, the `spans` view's); -1 for none.
 int stepIndexAt(const std::vector<StepWin>& w, int64_t ts) {
     auto it =
         std::upper_bound(w.begin(), w.end(), ts, [](int64_t t, const StepWin& s) { return t < s.start; });
-    return it == w.begin() ? -1 : int(it - w.begin()) - 1;
+    if (it == w.begin()) return -1;
+    const StepWin& s = *std::prev(it);
+    return index::keepsStep(ts, s.end, it != w.end()) ? int(it - w.begin()) - 1 : -1;
 }
 
 void finishRatiosByRow(HeatmapData& h) {

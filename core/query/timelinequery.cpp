@@ -561,7 +561,7 @@ std::optional<DrawItem> bucketSpan(index::Db& db, int64_t trackId, int depth, in
                     int32_t(q.i64(5)), 1,        q.i64(0)};
 }
 
-std::optional<int64_t> spanStepOf(const ProfileSummary& s, int rank, bool hostTrack, int64_t ns) {
+std::optional<int64_t> spanStepOf(const ProfileSummary& s, int rank, int64_t ns) {
     // steps are ordered by rank, then start
     auto it = std::partition_point(s.steps.begin(), s.steps.end(), [&](const StepDesc& d) {
         return d.rank < rank || (d.rank == rank && d.startNs <= ns);
@@ -569,7 +569,7 @@ std::optional<int64_t> spanStepOf(const ProfileSummary& s, int rank, bool hostTr
     if (it == s.steps.begin() || std::prev(it)->rank != rank) return std::nullopt;
     const StepDesc& last = *std::prev(it);
     const bool hasNext = it != s.steps.end() && it->rank == rank;
-    if (!index::keepsStep(hostTrack, ns, last.endNs, hasNext)) return std::nullopt;
+    if (!index::keepsStep(ns, last.endNs, hasNext)) return std::nullopt;
     return last.step;
 }
 

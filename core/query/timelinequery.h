@@ -232,9 +232,8 @@ std::optional<SpanDetail> loadSpanDetail(index::Db& db, int64_t spanId);
 std::optional<DrawItem> bucketSpan(index::Db& db, int64_t trackId, int depth, int64_t t0Ns, int64_t t1Ns);
 /// The step of a span of `rank` starting at `ns` (ns) over the summary's steps, by the rule the index's
 /// `spans` view and loadSpanDetail apply (index::keepsStep): the tooltip and Details name the same step.
-/// `hostTrack`: the span is on a track of kind "host". None before the rank's first step, and for a host
-/// span after the end of its last.
-std::optional<int64_t> spanStepOf(const ProfileSummary& s, int rank, bool hostTrack, int64_t ns);
+/// None before the rank's first step, and for a span starting after the end of its last.
+std::optional<int64_t> spanStepOf(const ProfileSummary& s, int rank, int64_t ns);
 /// Where a search hit stands in the order every index gives it, a whole one or a cluster's shards: start,
 /// rank key, lane name, span name, depth, end, then its id (ids keep a rank's order within one index; only
 /// spans alike in everything else reach it).

@@ -382,6 +382,35 @@ class TstDetailsPanel : public QObject {
         QVERIFY2(!panel.plainText().contains(QRegularExpression("step\\s+0\\b")),
                  qPrintable(panel.plainText()));
     }
+    void aSpanAfterTheLastStepSaysSo() {
+        // walk 52: ns_resolution_trace's kernels starting after step 105's end (1021 device spans by Python
+        // over the trace) are in no step; their "step" row says which side of the steps, not a bare "-"
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("detailspanel-cache")));
+        auto ix = test::indexDir(samples + "/hta/tests/data/ns_resolution_trace");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        query::QueryService service;
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(ix.result.dbPath));
+        QVERIFY(ready.wait(20000));
+        auto summary = ready.last().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        views::InteractionState state;
+        state.setBounds(summary->startNs, summary->endNs);
+        gui::DetailsPanel panel(&state, &service);
+        panel.setSummary(summary);
+        Selection sp;
+        sp.kind = Selection::Kind::Span;
+        sp.spanId =
+            ix.scalar("SELECT min(s.span_id) FROM spans s JOIN tracks t USING(track_id) WHERE t.kind = "
+                      "'compute' AND s.ts_ns >= (SELECT max(end_ns) FROM steps)");
+        sp.rank = int(ix.scalar("SELECT min(rank) FROM ranks"));
+        QVERIFY(sp.spanId > 0);
+        state.setSelection(sp);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.plainText().contains("depth"), 10000);
+        QVERIFY2(panel.plainText().contains("none: it starts on the device after step 105 ends"),
+                 qPrintable(panel.plainText()));
+    }
     void tinyWaitsAreFolded() {
         // walk 23b: a step's Details listed many "waited 20 ns in hcom_allReduce__586_0_1" lines (the demo:
         // "1.00 µs"); waits of 1 µs or less are one line with their count and sum (3 × 20 + 400 + 1000 =

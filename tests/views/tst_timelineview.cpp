@@ -619,7 +619,7 @@ class TstTimelineView : public QObject {
         for (const auto& r : ix.rows("SELECT s.ts_ns, t.rank, t.kind, coalesce(s.step, -1) FROM spans s JOIN "
                                      "tracks t ON t.track_id = s.track_id")) {
             const QStringList v = QString::fromStdString(r).split('|');
-            const auto step = query::spanStepOf(summary, v[1].toInt(), v[2] == "host", v[0].toLongLong());
+            const auto step = query::spanStepOf(summary, v[1].toInt(), v[0].toLongLong());
             QCOMPARE(step.value_or(-1), v[3].toLongLong());
             ++(step ? inStep : inNone);
         }

@@ -226,8 +226,8 @@ QString tooltipFor(const FrameInput& in, const TimelineHit& h) {
         return id >= 0 && size_t(id) < s.strings.size() ? QString::fromStdString(s.strings[size_t(id)])
                                                         : QString();
     };
-    // the rule Details and the index's spans view apply: a host span past the last step is in none
-    const auto step = query::spanStepOf(s, h.lane->rank, h.lane->laneKind == LaneKind::Host, it.startNs);
+    // the rule Details and the index's spans view apply: a span past the last step is in none
+    const auto step = query::spanStepOf(s, h.lane->rank, it.startNs);
     if (it.count > 1) return mergedTooltip(in, h, text(it.nameId), text(query::opTypeIdOf(s, it)), step);
     QString tip =
         QString("<b>%1</b><br>op type: %2<br>duration: %3<br>start: %4 (%5 ns)<br>%6 · %7%8")
