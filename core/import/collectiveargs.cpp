@@ -203,8 +203,7 @@ void CollectiveArgs::emitRows(const RankState& rank, RowEmitter& out, const std:
         std::string why;
         const auto peers = peerBytes(c, rank.rank, why);
         if (peers.empty()) {
-            out.diag(file, "info", "Kineto collectives whose logical bytes go to no rank pair: " + why, -1,
-                     c.name);
+            out.diag(file, "info", std::string(model::kKinetoUnplacedWhat).append(why), -1, c.name);
             return;
         }
         ++placed;

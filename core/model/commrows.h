@@ -11,6 +11,12 @@
 
 namespace rs::model {
 
+/// The start of the diagnostic the Kineto importer writes for collectives it places on no rank pair
+/// (the reason follows: "broadcast, reduce, gather or scatter (the args name no root)", …): the comm
+/// matrix reads them back to say what it leaves out.
+inline constexpr const char* kKinetoUnplacedWhat =
+    "Kineto collectives whose logical bytes go to no rank pair: ";
+
 /// What a link row is within its source: the sum over a step (`Total`, what comm_links adds up), one op
 /// instance (`Op`, also added up: the old layout and the .db have no totals), a bandwidth sample of the
 /// newer layout (`Sample`: top1/middle/bottom1..3, shown, never summed), or the old layout's "Total Op

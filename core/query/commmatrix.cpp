@@ -251,6 +251,38 @@ void describe(CommMatrix& m) {
     if (m.logical) m.notes.push_back("Kineto: logical bytes, not link bandwidth");
 }
 
+/// What a run's Kineto collective args leave out of the matrix, with the importer's reasons and counts
+/// (walk 52: nccl_parser_config's 6 broadcasts, whose args name no root, were gone without a word). Counted
+/// over the run's Kineto files, whatever step or group is shown.
+void noteKinetoLeftOut(Db& db, CommMatrix& m) {
+    const std::string files = "SELECT s.file FROM comm_source s JOIN rank_info r ON r.rank = s.rank WHERE "
+                              "s.source = 'kineto' AND coalesce(r.run_id, 0) = ?1";
+    auto calls =
+        db.prepare("SELECT sum(s.rows), sum(s.linked) FROM comm_source s JOIN rank_info r ON r.rank = "
+                   "s.rank WHERE s.source = 'kineto' AND coalesce(r.run_id, 0) = ?1");
+    calls.bind(1, int64_t(m.run));
+    if (!calls.step() || calls.isNull(0) || calls.i64(0) <= calls.i64(1)) return;
+    const int64_t all = calls.i64(0), placed = calls.i64(1);
+    const std::string prefix = model::kKinetoUnplacedWhat;
+    auto why =
+        db.prepare("SELECT substr(what, ?2), sum(count) FROM diagnostic WHERE substr(what, 1, ?3) = ?4 "
+                   "AND file IN (" +
+                   files + ") GROUP BY 1 ORDER BY 2 DESC, 1");
+    why.bind(1, int64_t(m.run)).bind(2, int64_t(prefix.size() + 1)).bind(3, int64_t(prefix.size()));
+    why.bind(4, prefix);
+    std::string reasons;
+    while (why.step())
+        reasons.append(reasons.empty() ? "" : "; ")
+            .append(std::to_string(why.i64(1)))
+            .append(" ")
+            .append(why.text(0));
+    std::string note = "Kineto: " + std::to_string(placed) + " of " + std::to_string(all) +
+                       " collective calls of the run are in the matrix; the other " +
+                       std::to_string(all - placed) + " name no rank pair in their args";
+    if (!reasons.empty()) note.append(" (").append(reasons).append(")");
+    m.notes.push_back(std::move(note));
+}
+
 } // namespace
 
 void judgeSlowLinks(CommMatrix& m) {
@@ -327,6 +359,7 @@ CommMatrix loadCommMatrix(Db& db, const CommMatrixRequest& req) {
     }
     if (!chooseGroup(req, m)) return m;
     describe(m);
+    if (m.logical) noteKinetoLeftOut(db, m);
     loadLinkOnlySteps(db, m);
     noteLinkOnlySteps(db, m);
     loadCells(db, m);
