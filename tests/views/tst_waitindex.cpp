@@ -11,21 +11,24 @@ using namespace rs;
 
 class TstWaitIndex : public QObject {
     Q_OBJECT
+    /// A wait of collective "c" with no blame, by its rank, step, start and length (ns) and kind.
+    static query::WaitDesc wait(int rank, int64_t step, int64_t startNs, int64_t durNs, const char* kind) {
+        query::WaitDesc w;
+        w.rank = rank;
+        w.step = step;
+        w.collective = "c";
+        w.startNs = startNs;
+        w.durNs = durNs;
+        w.kind = kind;
+        return w;
+    }
   private Q_SLOTS:
     void matchesALinearScan() {
         std::mt19937_64 rng(7);
         std::vector<query::WaitDesc> waits;
         for (int i = 0; i < 5000; ++i) {
-            query::WaitDesc w{int(rng() % 4),
-                              0,
-                              "c",
-                              int64_t(rng() % 1000000000),
-                              int64_t(rng() % 100000),
-                              i % 3 ? "collective_wait" : "idle_gap",
-                              std::nullopt,
-                              0,
-                              std::nullopt,
-                              false};
+            query::WaitDesc w = wait(int(rng() % 4), 0, int64_t(rng() % 1000000000), int64_t(rng() % 100000),
+                                     i % 3 ? "collective_wait" : "idle_gap");
             if (i % 500 == 0) w.durNs = 300000000; // a few long stalls covering many windows
             waits.push_back(w);
         }
@@ -54,10 +57,9 @@ class TstWaitIndex : public QObject {
         // rank 0: one 10 s hang at the start, then a 1 ms wait every 10 ms for 10 s (1000 waits)
         std::vector<query::WaitDesc> waits;
         const int64_t ms = 1000000;
-        waits.push_back({0, 0, "c", 0, 10000 * ms, "collective_wait", std::nullopt, 0, std::nullopt, false});
+        waits.push_back(wait(0, 0, 0, 10000 * ms, "collective_wait"));
         for (int i = 0; i < 1000; ++i)
-            waits.push_back({0, i, "c", int64_t(i) * 10 * ms, ms, "collective_wait", std::nullopt, 0,
-                             std::nullopt, false});
+            waits.push_back(wait(0, i, int64_t(i) * 10 * ms, ms, "collective_wait"));
         views::WaitIndex ix;
         ix.build(waits);
         // a 25 ms window at 9 s: the hang and the short waits starting in [9000, 9025] ms (3 of them)
