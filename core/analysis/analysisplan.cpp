@@ -22,6 +22,8 @@
 #include "core/analysis/stepbreakdown.h"
 #include "core/analysis/stepphases.h"
 #include "core/analysis/summarytables.h"
+#include "core/analysis/tensoroporder.h"
+#include "core/analysis/tensorops.h"
 #include "core/analysis/tensortimeline.h"
 #include "core/analysis/unknownwaits.h"
 
@@ -92,6 +94,7 @@ AnalysisPlan AnalysisPlan::standard() {
     rank.push_back(std::make_unique<TensorTimelinePass>());
     rank.push_back(std::make_unique<MemoryPeaksPass>());
     rank.push_back(std::make_unique<MemoryBanksPass>());
+    rank.push_back(std::make_unique<TensorOpsPass>());
     rank.push_back(std::make_unique<MemoryCurvePass>());
     rank.push_back(std::make_unique<FlowLinksPass>());
     std::vector<std::unique_ptr<CrossRankPass>> cross;
@@ -101,6 +104,7 @@ AnalysisPlan AnalysisPlan::standard() {
     cross.push_back(std::make_unique<StepBreakdownPass>());
     cross.push_back(std::make_unique<OpStatsPass>());
     cross.push_back(std::make_unique<BankAnomalyPass>());
+    cross.push_back(std::make_unique<TensorOpOrderPass>());
     cross.push_back(std::make_unique<RootCausePass>());
     cross.push_back(std::make_unique<PipelineWaitPass>());
     cross.push_back(std::make_unique<DiagnosticFoldPass>());

@@ -6,9 +6,9 @@ namespace rs::analysis {
 
 const std::vector<std::string_view>& summaryTables() {
     static const std::vector<std::string_view> t{
-        "rank_info",     "label",          "step",       "sum_arrival",    "sum_step",
-        "sum_op",        "sum_op_name",    "sum_bank",   "sum_diagnostic", "memory_summary",
-        "comm_link_src", "comm_group_src", "comm_source"};
+        "rank_info",     "label",          "step",        "sum_arrival",    "sum_step",
+        "sum_op",        "sum_op_name",    "sum_bank",    "sum_diagnostic", "memory_summary",
+        "comm_link_src", "comm_group_src", "comm_source", "sum_tensor_op"};
     return t;
 }
 

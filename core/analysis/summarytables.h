@@ -12,7 +12,7 @@
 namespace rs::analysis {
 
 /// rank_info, label, step, sum_arrival, sum_step, sum_op, sum_op_name, sum_bank, sum_diagnostic,
-/// memory_summary, comm_link_src, comm_group_src, comm_source.
+/// memory_summary, comm_link_src, comm_group_src, comm_source, sum_tensor_op.
 const std::vector<std::string_view>& summaryTables();
 /// The tables of single events, which no cross-rank pass may read.
 const std::vector<std::string_view>& perEventTables();

@@ -408,13 +408,20 @@ class DbImport {
                          ", " + m_cols.orNull(t, "totalActive") + " FROM MEMORY_RECORD ORDER BY timestamp");
         auto opt = [&](int c) { return q.isNull(c) ? std::nullopt : std::optional<int64_t>(q.i64(c)); };
         while (q.step()) {
-            if (q.isNull(1) || !q.isInteger(1)) {
-                m_out.diag(m_file.path, "warning",
-                           "MEMORY_RECORD row with a NULL or non-integer timestamp (skipped)", -1, "");
-                continue;
-            }
+            // a row its time cannot place still counts in the peaks, which need no time, and is never drawn:
+            // as memory_record.csv's rows (csvimporter.cpp), so the .db and the text export of one run give
+            // one peak
+            std::optional<int64_t> ts;
+            if (q.isNull(1) || !q.isInteger(1) || !model::timeInRange(q.i64(1)))
+                m_out.diag(
+                    m_file.path, "warning",
+                    "MEMORY_RECORD row with a NULL, non-integer or out-of-range timestamp: counted in the "
+                    "memory peaks, not drawn",
+                    -1, "");
+            else
+                ts = q.i64(1);
             m_batch->memory.push_back(
-                {m_rank.rank, q.i64(1), q.isNull(0) ? "" : S(q.i64(0)), opt(2), opt(3), opt(4)});
+                {m_rank.rank, ts, q.isNull(0) ? "" : S(q.i64(0)), opt(2), opt(3), opt(4)});
         }
     }
     /// NPU_MODULE_MEM: each CANN module's reserved bytes (moduleId into ENUM_MODULE), the memory rows
@@ -430,11 +437,15 @@ class DbImport {
         auto q = m_db.prepare(
             "SELECT moduleId, timestampNs, totalReserved FROM NPU_MODULE_MEM ORDER BY timestampNs");
         while (q.step()) {
-            if (q.isNull(1) || !q.isInteger(1) || !model::timeInRange(q.i64(1))) {
-                m_out.diag(m_file.path, "warning",
-                           "NPU_MODULE_MEM row with a NULL or non-integer timestampNs (skipped)", -1, "");
-                continue;
-            }
+            std::optional<int64_t> ts; // none: counted in the peaks (the components beyond), not drawn
+            if (q.isNull(1) || !q.isInteger(1) || !model::timeInRange(q.i64(1)))
+                m_out.diag(
+                    m_file.path, "warning",
+                    "NPU_MODULE_MEM row with a NULL, non-integer or out-of-range timestampNs: counted in "
+                    "the memory peaks, not drawn",
+                    -1, "");
+            else
+                ts = q.i64(1);
             auto it = q.isNull(0) ? modules.end() : modules.find(q.i64(0));
             const std::string name = it != modules.end() ? it->second : q.isNull(0) ? "?" : q.text(0);
             auto reserved = q.isInteger(2) ? std::optional<int64_t>(q.i64(2)) : std::nullopt;
@@ -443,7 +454,7 @@ class DbImport {
                            "NPU_MODULE_MEM totalReserved that is not an integer (empty)", -1,
                            q.isNull(2) ? "NULL" : q.text(2));
             m_batch->memory.push_back(
-                {m_rank.rank, q.i64(1), "module:" + name, std::nullopt, reserved, std::nullopt});
+                {m_rank.rank, ts, "module:" + name, std::nullopt, reserved, std::nullopt});
         }
     }
     /// OP_MEMORY's tensors, each with the address of its NPU_OP_MEM allocation where it has one

@@ -111,6 +111,7 @@ CREATE TABLE sum_op(rank INTEGER NOT NULL, op_type TEXT NOT NULL, count INTEGER,
 CREATE TABLE sum_op_name(rank INTEGER NOT NULL, op_type TEXT NOT NULL, name TEXT NOT NULL, count INTEGER,
   median_ns INTEGER);
 CREATE TABLE sum_bank(rank INTEGER NOT NULL, op_name TEXT, bank INTEGER NOT NULL, bytes INTEGER NOT NULL);
+CREATE TABLE sum_tensor_op(rank INTEGER NOT NULL, op_name TEXT NOT NULL, tensors INTEGER NOT NULL, bytes INTEGER NOT NULL);
 CREATE TABLE sum_diagnostic(rank INTEGER NOT NULL, file TEXT, severity TEXT, what TEXT, count INTEGER, excerpt TEXT);
 -- Findings written by core/analysis at index time.
 CREATE TABLE collective(collective_id INTEGER PRIMARY KEY, rank INTEGER, step INTEGER, name TEXT, seq INTEGER,
@@ -125,6 +126,9 @@ CREATE TABLE step_stat(rank INTEGER, step INTEGER, wall_ns INTEGER, compute_ns I
 CREATE TABLE op_stat(op_type TEXT, rank INTEGER, count INTEGER, total_ns INTEGER, mean_ns INTEGER, median_ns INTEGER,
   p95_ns INTEGER, max_ns INTEGER, ratio_to_median REAL, flagged INTEGER, cluster_median_ns INTEGER,
   shared_total_ns INTEGER);
+-- The profile's tensor ops, most bytes over all ranks first: the memory map's hue order (ord 0 first).
+CREATE TABLE tensor_op_order(ord INTEGER PRIMARY KEY, op_name TEXT NOT NULL, tensors INTEGER NOT NULL,
+  bytes INTEGER NOT NULL, ranks INTEGER NOT NULL);
 CREATE TABLE bank_anomaly(rank INTEGER, op_name TEXT, banks TEXT, other_ranks_banks TEXT, bytes INTEGER);
 CREATE TABLE memory_summary(rank INTEGER PRIMARY KEY, peak_allocated_bytes INTEGER, peak_reserved_bytes INTEGER,
   peak_ts_ns INTEGER, fragmentation REAL, bank_size_bytes INTEGER, bank_count INTEGER, base_addr INTEGER,

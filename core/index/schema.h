@@ -9,11 +9,12 @@
 
 namespace rs::index {
 
-// 58: the waits view holds the collective waits only (summed per rank it gave the report's wait plus the
-// idle gaps), the idle gaps are the idle_gaps view's; memory_sample.ts_ns may be NULL (a sample its file
-// cannot place in time counts in the peaks, never drawn); 57: rank_info.dir (the folder of the rank's first
-// file as written: runs are formed folder by folder); 56: producer_step (msprof-analyze's
-// cluster_step_trace_time.csv, the producer's figures); comm_flag
+// 59: sum_tensor_op (each rank's tensor bytes per op) and tensor_op_order (the profile's ops ranked by
+// them: the memory map's hues, one per op on every rank); 58: the waits view holds the collective waits only
+// (summed per rank it gave the report's wait plus the idle gaps), the idle gaps are the idle_gaps view's;
+// memory_sample.ts_ns may be NULL (a sample its file cannot place in time counts in the peaks, never drawn);
+// 57: rank_info.dir (the folder of the rank's first file as written: runs are formed folder by folder); 56:
+// producer_step (msprof-analyze's cluster_step_trace_time.csv, the producer's figures); comm_flag
 // ('logical', 2, 'hccl_raw units'): hccl_raw link_info links, sizes in hccl_raw's own unit
 // (core/import/hcclrawlinks.h), a second source per rank beside the one matrix source; 55: lod is clustered
 // WITHOUT ROWID on (track_id, level, start_ns, seq); its covering index lod_track is gone; 54: wait.source

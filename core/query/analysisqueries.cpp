@@ -11,6 +11,7 @@
 #include "core/query/ranknumberorder.h"
 #include "core/query/ranksmedian.h"
 #include "core/query/stubsteps.h"
+#include "core/query/tensoroporder.h"
 #include "core/query/tensorreader.h"
 #include "core/query/tensortwins.h"
 #include "core/query/unnamedranks.h"
@@ -404,6 +405,11 @@ std::pair<int64_t, int64_t> countWithoutAddress(index::Db& db, int rank) {
 }
 } // namespace
 
+namespace {
+/// How many of the profile's ops a memory map carries: more than the colour key has hues (8).
+constexpr size_t kOpOrderRead = 16;
+} // namespace
+
 MemoryMapData loadMemoryMap(index::Db& db, int rank) {
     MemoryMapData m;
     m.rank = rank;
@@ -491,6 +497,7 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
             m.bankBase = q.isNull(5) ? 0 : uint64_t(q.i64(5));
         }
         m.componentsBeyond = componentsBeyond(db, rank, m.curveComponent, m.peakReservedBytes);
+        m.opOrder = loadTensorOpOrder(db, kOpOrderRead);
         m.bankLayoutAssumed = db.scalarText(std::string("SELECT value FROM meta WHERE key = '") +
                                             index::kBankLayoutKey + "'") == index::kBankLayoutAssumed;
     }
@@ -509,6 +516,8 @@ MemoryMapData loadMemoryMap(LaneReader& lanes, int rank) {
     const RankSource src = lanes.rankSource(rank);
     MemoryMapData m = loadMemoryMap(src.db ? *src.db : lanes.db(), src.db ? src.rank : rank);
     m.rank = rank;
+    // the hue order is the whole profile's: a cluster index holds it, the rank's shard does not
+    m.opOrder = loadTensorOpOrder(lanes.db(), kOpOrderRead);
     if (!src.db) m.unknown = unreadRankNote(rank);
     return m;
 }

@@ -139,6 +139,10 @@ struct MemoryMapData {
     int bankCount = 0;
     bool bankLayoutAssumed = false;      ///< the banks are the default layout, no rankscope-device.json's
     std::vector<std::string> anomalyOps; ///< ops whose tensors sit in unusual banks on this rank
+    /// The profile's tensor ops, most bytes over all ranks first (query/tensoroporder.h), at least as many as
+    /// the colour key has hues: the key hands them its hues so an op is one colour on every rank. Empty where
+    /// the index holds no profile order (a shard opened alone): the key ranks the rank's own ops instead.
+    std::vector<std::string> opOrder;
     int64_t startNs = 0, endNs = 0;
     /// The rank has no step marks: the tensors' step positions count in its whole trace, the index's
     /// step 0, which is no step (query/wholetracestep.h)

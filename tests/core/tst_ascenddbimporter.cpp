@@ -234,6 +234,40 @@ class TstAscendDbImporter : public QObject {
         for (const auto& d : diags) // read now: never listed among the tables not read
             QVERIFY2(!d.contains("NPU_OP_MEM ("), d.toUtf8().constData());
     }
+    void memoryRowsWithoutATimeCountUntimed() {
+        // MEMORY_RECORD and NPU_MODULE_MEM rows whose timestamp is NULL (or not an integer) were skipped, so
+        // a peak held only by them was lost, while memory_record.csv / npu_module_mem.csv keep such rows
+        // untimed (ts NULL): counted in the peaks, never drawn (r51d). The .db keeps them the same way. Here
+        // the PTA component's highest row (3 MiB allocated) has no timestamp, the other has 1200; a module
+        // row has a text timestamp.
+        const std::string path = makeDb(
+            "ascend_pytorch_profiler_0.db",
+            "CREATE TABLE STRING_IDS(id INTEGER, value TEXT);"
+            "INSERT INTO STRING_IDS VALUES(10,'PTA');"
+            "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, streamId INTEGER, globalTaskId INTEGER);"
+            "CREATE TABLE MEMORY_RECORD(component INTEGER, timestamp INTEGER, totalAllocated INTEGER,"
+            " totalReserved INTEGER, totalActive INTEGER, streamPtr INTEGER, deviceId INTEGER);"
+            "INSERT INTO MEMORY_RECORD VALUES(10,1200,1048576,2097152,NULL,94,0),"
+            "(10,NULL,3145728,4194304,NULL,94,0);"
+            "CREATE TABLE ENUM_MODULE(id INTEGER, name TEXT);"
+            "INSERT INTO ENUM_MODULE VALUES(7,'HCCL');"
+            "CREATE TABLE NPU_MODULE_MEM(moduleId INTEGER, timestampNs INTEGER, totalReserved INTEGER,"
+            " deviceId INTEGER);"
+            "INSERT INTO NPU_MODULE_MEM VALUES(7,1300,65536,0),(7,'late',131072,0);");
+        const auto r = test::importOne(path, FileKind::AscendDb);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(test::sortedLines(r.lines("memory")),
+                 test::sortedLines({"0|1200|PTA|1048576|2097152|-", "0|-|PTA|3145728|4194304|-",
+                                    "0|1300|module:HCCL|-|65536|-", "0|-|module:HCCL|-|131072|-"}));
+        const auto diags = test::sortedLines(r.lines("diag"));
+        QVERIFY2(
+            diags.contains("warning|MEMORY_RECORD row with a NULL, non-integer or out-of-range timestamp: "
+                           "counted in the memory peaks, not drawn|1|-1"),
+            test::joinLines(r.lines("diag")).c_str());
+        QVERIFY2(diags.contains("warning|NPU_MODULE_MEM row with a NULL, non-integer or out-of-range "
+                                "timestampNs: counted in the memory peaks, not drawn|1|-1"),
+                 test::joinLines(r.lines("diag")).c_str());
+    }
     void aRequiredColumnMissingSkipsItsTable() {
         const std::string path =
             makeDb("ascend_mindspore_profiler_1.db",

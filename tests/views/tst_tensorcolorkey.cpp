@@ -1,9 +1,11 @@
 // The memory map's colour key (views/memory/tensorcolorkey.h): every keyed op's colour far from every other
 // one's and from the neutral "other ops" grey (CIE76 ΔE computed here from sRGB, independently of Qt); the
-// hues by the bytes × time of the whole run, the same op one colour in every window (pixels), the key
-// listing the window's ops; every op not keyed in the grey, named in the key; and the
-// canvas paints with the key (pixels), so no colour means two ops (walk 16: near-identical greens on the
-// demo's rank 6, text/level1's unkeyed aten::addmm in aten::_foreach_add's colour).
+// hues by the profile's op order (most bytes over all ranks), the same op one colour in every window (pixels)
+// and on every rank (the demo's AllReduce was yellow on rank 3, green on rank 6), the key listing the
+// window's ops; every op not keyed in the grey, named in the key; and the canvas paints with the key
+// (pixels), so no colour means two ops (walk 16: near-identical greens on the demo's rank 6, text/level1's
+// unkeyed aten::addmm in aten::_foreach_add's colour).
+#include "tests/support/testsupport.h"
 #include "views/common/elidedlabel.h"
 #include "views/common/interactionstate.h"
 #include "views/memory/memorymapcanvas.h"
@@ -126,7 +128,7 @@ class TstTensorColorKey : public QObject {
         const auto k = views::TensorColorKey::of(*d, 0, 10 * kMs);
         QCOMPARE(k.keyed().size(), size_t(8));
         QCOMPARE(k.otherOps(), size_t(4));
-        for (int i = 0; i < 8; ++i) { // most bytes × time first, each its own palette colour
+        for (int i = 0; i < 8; ++i) { // most bytes first, each its own palette colour
             QCOMPARE(k.keyed()[size_t(i)].op, "op" + std::to_string(i));
             QCOMPARE(k.colorOf("op" + std::to_string(i)), views::TensorColorKey::palette()[size_t(i)]);
         }
@@ -136,6 +138,45 @@ class TstTensorColorKey : public QObject {
         QVERIFY2(html.contains("other ops (4)") && html.contains(views::TensorColorKey::otherColor().name()),
                  qPrintable(html));
         QVERIFY(!html.contains("op8") && html.contains("op7"));
+    }
+    void oneOpOneColourOnEveryRank() {
+        // The demo's AllReduce was yellow on rank 3 and green on rank 6 (hues ranked per rank by bytes ×
+        // time): two ranks' maps side by side read as two ops. Every rank's key of its whole run, as the app
+        // and `rankscope export --view memory` load it, gives each op the colour of its place in the
+        // profile's order — MatMulV2 first, AllReduce fifth (the Python count of tst_tensoroporder).
+        const std::string dir = test::tempDir("tensorcolorkey-demo") + "/demo";
+        const std::string err = test::writeDemo(dir, test::demoOptions(8, 20, 4));
+        QVERIFY2(err.empty(), err.c_str());
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        std::map<std::string, QString> colours; // op → colour name, from the first rank keying it
+        QString html;
+        for (int rank = 0; rank < 8; ++rank) {
+            const auto d = query::loadMemoryMap(*ix.db, rank);
+            const auto key = views::TensorColorKey::of(d, d.startNs, d.endNs);
+            QCOMPARE(key.keyed().size(), size_t(8));
+            for (const auto& e : key.keyed()) {
+                auto [it, first] = colours.emplace(e.op, e.color.name());
+                QVERIFY2(first || it->second == e.color.name(),
+                         qPrintable(QString("rank %1: %2 in %3, elsewhere %4")
+                                        .arg(rank)
+                                        .arg(QString::fromStdString(e.op), e.color.name(), it->second)));
+            }
+            html = key.html();
+        }
+        QVERIFY2(html.contains("over all ranks, the same on every rank"), qPrintable(html));
+        QCOMPARE(colours.at("MatMulV2"), views::TensorColorKey::palette()[0].name());
+        QCOMPARE(colours.at("AllReduce"), views::TensorColorKey::palette()[4].name());
+        QCOMPARE(colours.at("KVCache"), views::TensorColorKey::palette()[7].name());
+    }
+    void theProfilesOrderOutranksTheRanksOwn() {
+        // a rank holding few bytes of the profile's first op still draws it in the first hue
+        auto d = bigThenSmall();
+        d->opOrder = {"small", "big"};
+        const auto k = views::TensorColorKey::of(*d, 0, 10 * kMs);
+        QCOMPARE(k.colorOf("small"), views::TensorColorKey::palette()[0]);
+        QCOMPARE(k.colorOf("big"), views::TensorColorKey::palette()[1]);
+        QCOMPARE(k.keyed().front().op, std::string("small")); // the key lists the hues in palette order
     }
     void theCanvasAndItsPicturePaintTheKey() {
         views::InteractionState state;

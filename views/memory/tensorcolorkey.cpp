@@ -1,5 +1,7 @@
 #include "views/memory/tensorcolorkey.h"
 
+#include "core/model/opbytesranking.h"
+
 #include <QObject>
 #include <algorithm>
 #include <limits>
@@ -40,18 +42,26 @@ std::vector<TensorColorKey::Entry> weighed(const query::MemoryMapData& d, int64_
     return all;
 }
 
+/// `d`'s own ops by the bytes of the tensors the map draws: the order where the index holds no profile's.
+std::vector<std::string> rankOpOrder(const query::MemoryMapData& d) {
+    model::OpBytesRanking ops;
+    for (const auto& t : d.tensors)
+        if (!d.hasAddresses || t.addr) ops.add(t.opName, t.sizeBytes);
+    return ops.names(TensorColorKey::palette().size());
+}
+
 } // namespace
 
 TensorColorKey TensorColorKey::of(const query::MemoryMapData& d, int64_t t0, int64_t t1, size_t maxOps) {
-    // The hues go to the rank's heaviest ops over its whole run, once: ranked by the window, one op took
-    // another's colour at each zoom (walk18a #2: rank 6's AllReduce green at Fit, brown at 23.9 ms, red at
-    // 67 µs), so no two pictures of the rank could be read side by side.
-    const auto whole =
-        weighed(d, std::numeric_limits<int64_t>::min() / 2, std::numeric_limits<int64_t>::max() / 2);
+    // The hues go to the profile's ops of most bytes over all ranks, once: ranked by the window, one op took
+    // another's colour at each zoom (walk18a #2); ranked by each rank, the demo's AllReduce was yellow on
+    // rank 3 and green on rank 6, so no two pictures could be read side by side.
     TensorColorKey k;
-    const size_t n = std::min({whole.size(), maxOps, palette().size()});
+    k.m_profileOrder = !d.opOrder.empty();
+    const std::vector<std::string> order = k.m_profileOrder ? d.opOrder : rankOpOrder(d);
+    const size_t n = std::min({order.size(), maxOps, palette().size()});
     for (size_t i = 0; i < n; ++i)
-        k.m_colors.emplace(whole[i].op, palette()[i]);
+        k.m_colors.emplace(order[i], palette()[i]);
     // the key names the ops the window draws, in the order of their hues
     for (auto& e : weighed(d, t0, t1)) {
         auto it = k.m_colors.find(e.op);
@@ -80,8 +90,11 @@ QString TensorColorKey::html() const {
         return QString(" &nbsp;<span style='color:%1'>&#9632;</span>&nbsp;%2")
             .arg(c.name(), name.toHtmlEscaped());
     };
-    QString html = QObject::tr(
-        "bar colour = the op that allocated it (hues: the rank's ops of most bytes × time in its run):");
+    QString html =
+        m_profileOrder
+            ? QObject::tr("bar colour = the op that allocated it (hues: the profile's ops of most bytes over "
+                          "all ranks, the same on every rank):")
+            : QObject::tr("bar colour = the op that allocated it (hues: the rank's ops of most bytes):");
     for (const auto& e : m_keyed)
         html += swatch(e.color, e.op.empty() ? QObject::tr("(no op)") : QString::fromStdString(e.op));
     if (m_otherOps > 0) html += swatch(otherColor(), QObject::tr("other ops (%1)").arg(m_otherOps));
