@@ -9,6 +9,7 @@
 
 namespace rs::index {
 
+// 60: the spans view puts a span starting after its rank's last step in no step, device spans too;
 // 59: sum_tensor_op (each rank's tensor bytes per op) and tensor_op_order (the profile's ops ranked by
 // them: the memory map's hues, one per op on every rank); 58: the waits view holds the collective waits only
 // (summed per rank it gave the report's wait plus the idle gaps), the idle gaps are the idle_gaps view's;
@@ -73,7 +74,7 @@ namespace rs::index {
 // completeness); 19: comm_link*, comm_group*, comm_source (communication matrix); 18: track.role/plane,
 // name_fact, comm_op_src.source and facts; 17: per-rank summary tables (sum_*), rank_info.place; 16:
 // long_span; 15: label (profile metadata), collective.op_type
-constexpr int kSchemaVersion = 59;
+constexpr int kSchemaVersion = 60;
 
 /// Pragmas for the bulk load (no journal, no sync: a failed build is simply deleted).
 void applyBulkPragmas(Db& db);
