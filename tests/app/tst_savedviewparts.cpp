@@ -193,6 +193,11 @@ class TstSavedViewParts : public QObject {
             return ranks;
         };
         QTRY_COMPARE_WITH_TIMEOUT(laidOut(), (std::set<int>{1, 5}), 5000);
+        // the whole window's caption names the ranks its timeline draws (issue 19: "ranks 0-7" under
+        // the link's two)
+        const QString windowCaption = w2.exportCaption("window").lines.join(" | ");
+        QVERIFY2(windowCaption.contains("ranks 1, 5") && !windowCaption.contains("ranks 0-7"),
+                 qPrintable(windowCaption));
 
         // `export --state` of the same file pictures the same lanes
         gui::ExportScene scene(m_profile + "/.rankscope/index.sqlite", m_profile, std::nullopt);
