@@ -165,10 +165,7 @@ void ExportScene::setSelection(const views::Selection& given) {
         const auto link = query::linkSpans( // outlined on the timeline as the live view resolves them
             *m_lanes, m_summary->run, s.step >= 0 ? std::optional<int64_t>(s.step) : std::nullopt,
             s.group.toStdString(), s.linkSrc, s.linkDst);
-        for (const auto& item : link.spans)
-            s.spans.push_back(item.spanId);
-        std::sort(s.spans.begin(), s.spans.end());
-        s.spans.erase(std::unique(s.spans.begin(), s.spans.end()), s.spans.end());
+        s.setLinkSpans(link.spans, link.trackIds);
         if (link.collectives > 0) showLinkRanks(s);
     }
     m_state->setSelection(s);

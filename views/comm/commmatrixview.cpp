@@ -311,6 +311,7 @@ void CommMatrixView::linkFollowsStep() {
     Selection s = m_state->selection();
     s.step = m_stepChoice;
     s.spans.clear();
+    s.linkExtents.clear();
     s.startNs = s.endNs = 0;
     m_linkNote.clear();
     m_state->setSelection(s); // onSelection asks for its collectives
@@ -338,10 +339,7 @@ void CommMatrixView::showLinkSpans(const query::LinkSpans& spans) {
     if (!m_resolving || !m_state || !sameLink(*m_resolving, m_state->selection())) return;
     m_awaitingSpans = false;
     Selection s = m_state->selection();
-    for (const auto& item : spans.spans)
-        s.spans.push_back(item.spanId);
-    std::sort(s.spans.begin(), s.spans.end());
-    s.spans.erase(std::unique(s.spans.begin(), s.spans.end()), s.spans.end());
+    s.setLinkSpans(spans.spans, spans.trackIds);
     if (s.rank < 0 && !spans.ranks.empty()) s.rank = spans.ranks.front();
     if (spans.collectives > 0) {
         s.startNs = spans.startNs;
