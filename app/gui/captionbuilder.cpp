@@ -291,7 +291,7 @@ Caption buildCaption(const CaptionInput& in) {
     if (in.view == "timeline" || in.view == "window") {
         if (in.legend && in.view == "timeline") { // the lanes' swatches, through the lanes' painter
             // a lane's cut tail: its hatch in the key; the waits' hatches only where the waits are drawn
-            const views::LegendKinds kinds{!s.unreadTails.empty(), in.waitsShown};
+            const views::LegendKinds kinds{!s.unreadTails.empty(), in.waitsShown, false, in.flowsShown};
             c.legendSize = [kinds](int maxWidth) {
                 return views::legendSize(QGuiApplication::font(), kinds, maxWidth);
             };

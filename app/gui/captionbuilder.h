@@ -44,9 +44,10 @@ struct CaptionInput {
     std::optional<int64_t> step;
     QString stepLacking; ///< which shown ranks lack `step` and why (ExportScene::stepLacking); "" none
     bool lanesCut = false;
-    QString trackFilter;    ///< the timeline's track filter ("" none): the picture shows only its lanes
-    bool waitsShown = true; ///< the timeline draws the waits overlay (its hatches go in the legend)
-    bool legend = false;    ///< the timeline's colour legend goes in the caption
+    QString trackFilter;     ///< the timeline's track filter ("" none): the picture shows only its lanes
+    bool flowsShown = false; ///< the timeline draws flow arrows (their colour goes in the legend)
+    bool waitsShown = true;  ///< the timeline draws the waits overlay (its hatches go in the legend)
+    bool legend = false;     ///< the timeline's colour legend goes in the caption
     const views::CommMatrixCanvas* comm = nullptr; ///< the communication matrix pictured (view "comm")
     /// The step selected that the matrix does not show (CommMatrixView::stepNoteText); "" none
     QString commStepNote;

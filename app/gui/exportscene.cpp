@@ -165,10 +165,7 @@ void ExportScene::setSelection(const views::Selection& given) {
         const auto link = query::linkSpans( // outlined on the timeline as the live view resolves them
             *m_lanes, m_summary->run, s.step >= 0 ? std::optional<int64_t>(s.step) : std::nullopt,
             s.group.toStdString(), s.linkSrc, s.linkDst);
-        for (const auto& item : link.spans)
-            s.spans.push_back(item.spanId);
-        std::sort(s.spans.begin(), s.spans.end());
-        s.spans.erase(std::unique(s.spans.begin(), s.spans.end()), s.spans.end());
+        s.setLinkSpans(link.spans, link.trackIds);
         if (link.collectives > 0) showLinkRanks(s);
     }
     m_state->setSelection(s);
@@ -328,7 +325,7 @@ Picture ExportScene::prepareTimeline(int width, int height) {
         m_timeline.setFlows(nullptr);
     } else {
         views::FlowOverlay o = views::FlowOverlay::merge(sel.spanId, flows, windowFlows.arrows);
-        o.windowTruncated = windowFlows.truncated && !windowFlows.arrows.empty();
+        o.setWindowCounts(windowFlows);
         m_timeline.setFlows(std::make_shared<const views::FlowOverlay>(std::move(o)));
     }
     return timelinePicture(m_timeline.picture(width, shown, *m_state, m_annotations.get()));
@@ -352,6 +349,7 @@ Caption ExportScene::caption(const QString& view) const {
     in.stepLacking = m_stepLacking;
     in.lanesCut = m_cut;
     in.waitsShown = m_timeline.showWaits();
+    in.flowsShown = m_timeline.flows() != nullptr; // the picture's arrows, named in its legend
     in.legend = true;
     in.comm = m_comm.get();
     if (m_comm && m_comm->matrix()) // a step selected that the matrix pictured does not show, as the app says

@@ -46,8 +46,18 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const Many
     in.memoryData = m_memory->dataSpan();
     in.lanesCut = lanesCut;
     in.trackFilter = m_timeline->layoutOptions().filter;
-    if (layout) in.laidOutRanks = layout->ranks();
+    if (layout) {
+        in.laidOutRanks = layout->ranks();
+    } else if (view == "window") {
+        // the window pictures the timeline's lanes as laid out: a selected link's filter shows its two
+        // ranks, and the caption said "ranks 0-7" over them (issue 19)
+        std::set<int> laidOut;
+        for (const auto& l : m_timeline->lanes())
+            laidOut.insert(l.rank);
+        in.laidOutRanks = laidOut;
+    }
     in.waitsShown = m_timeline->showWaits();
+    in.flowsShown = m_timeline->scene().flows() != nullptr;
     in.legend = true;
     in.comm = m_comm->canvas();
     in.commStepNote = m_comm->stepNoteText();

@@ -1,7 +1,8 @@
 #include "core/query/flowquery.h"
 
+#include "core/query/windowflowsampler.h"
+
 #include <algorithm>
-#include <set>
 
 namespace rs::query {
 
@@ -59,39 +60,29 @@ FlowArrows loadWindowFlows(index::Db& db, const FlowWindow& w) {
         auto c = db.prepare("SELECT id FROM string WHERE value = ?");
         for (const std::string& cat : w.categories) {
             c.bind(1, cat);
-            if (c.step()) ids += (ids.empty() ? "" : ",") + std::to_string(c.i64(0));
+            if (c.step()) ids.append(ids.empty() ? "" : ",").append(std::to_string(c.i64(0)));
             c.reset();
         }
     }
     if (ids.empty()) return out;
-    // the links with an end on the track in the window, found through the span index: sources, then
-    // destinations (two statements, so LIMIT stops each scan early; a link seen twice is kept once)
-    std::vector<index::Stmt> qs;
-    for (const char* end : {"src_span_id", "dst_span_id"}) // the window's spans drive the join
-        qs.push_back(db.prepare(std::string(kArrowColumns) + "FROM span w CROSS JOIN flow_link l ON l." +
-                                end + " = w.span_id " + kArrowJoins +
-                                "WHERE w.track_id = ?1 AND w.ts_ns BETWEEN ?2 AND ?3 AND l.cat_id IN (" +
-                                ids + ") LIMIT ?4"));
+    std::string tracks;
+    for (int64_t t : w.trackIds)
+        tracks.append(tracks.empty() ? "" : ",").append(std::to_string(t));
     const int64_t from = w.t0 - std::max<int64_t>(0, w.t1 - w.t0);
-    // each track its share of the limit: the first tracks (rank 0's) took all 2000 arrows of a window of
-    // ranks 0-2 and the picture showed ranks 1 and 2 with none (walk 51b)
-    const int share = std::max(1, w.limit / int(w.trackIds.size()));
-    std::set<int64_t> seen;
-    for (int64_t track : w.trackIds) {
-        int taken = 0;
-        for (index::Stmt& q : qs) {
-            q.bind(1, track).bind(2, from).bind(3, w.t1).bind(4, int64_t(share) + 1);
-            while (q.step()) {
-                if (!seen.insert(q.i64(0)).second) continue;
-                if (taken == share || int(out.arrows.size()) == w.limit) {
-                    out.truncated = true;
-                    break;
-                }
-                out.arrows.push_back(readArrow(q));
-                ++taken;
-            }
-            q.reset();
-        }
+    // each track its share, spread over the window's time (walk 51b: the first track took all 2000 arrows
+    // and ranks 1 and 2 drew none; then each track's share was its earliest arrows, and every rank drew
+    // the window's first milliseconds only)
+    WindowFlowSampler sampler(db, ids, tracks, from, w.t0, w.t1);
+    const std::vector<int64_t> chosen = sampler.choose(w.trackIds, w.limit);
+    out.matched = sampler.matched();
+    out.matchedAtLeast = sampler.matchedAtLeast();
+    out.truncated = out.matchedAtLeast || int64_t(chosen.size()) < out.matched;
+    auto q =
+        db.prepare(std::string(kArrowColumns) + "FROM flow_link l " + kArrowJoins + "WHERE l.rowid = ?1");
+    for (int64_t rowid : chosen) {
+        q.bind(1, rowid);
+        if (q.step()) out.arrows.push_back(readArrow(q));
+        q.reset();
     }
     return out;
 }

@@ -29,6 +29,11 @@ struct FlowArrow {
 struct FlowArrows {
     std::vector<FlowArrow> arrows;
     bool truncated = false; ///< more matched than the limit
+    /// The arrows the window has (loadWindowFlows): `arrows` are some of them when truncated. A lower bound
+    /// when matchedAtLeast (counting stops after a bounded number of rows, so a whole-run window of a
+    /// large profile is never read whole).
+    int64_t matched = 0;
+    bool matchedAtLeast = false;
 };
 
 /// The arrows that start or end at `spanId` (sources first, then by the other end's start).
@@ -38,11 +43,15 @@ struct FlowWindow {
     int64_t t0 = 0, t1 = 0;              ///< rank-clock ns; an arrow counts when an end's span starts inside
     std::vector<int64_t> trackIds;       ///< the tracks shown
     std::vector<std::string> categories; ///< the categories asked for (empty: none)
-    int limit = 2000;                    ///< at most this many, each track at most its share (limit / tracks)
+    int limit = 2000;                    ///< at most this many over all the tracks (see loadWindowFlows)
 };
 
 /// The arrows with an end on one of the window's tracks whose span starts in [t0 − (t1 − t0), t1] (one
-/// window of look-back, as the timeline looks back for spans), of the asked categories; each once.
+/// window of look-back, as the timeline looks back for spans), of the asked categories; each once. When
+/// there are more than `limit`, each track gets an equal share, a track with fewer arrows than its share
+/// gives the rest to the others, and a track's share is spread over the window's time (equal slices, one
+/// arrow from each slice in turn), never its earliest arrows alone. Reads index ranges only: at most a
+/// bounded number of rows per track to count, a few per chosen arrow.
 FlowArrows loadWindowFlows(index::Db& db, const FlowWindow& w);
 
 /// The categories of the profile's arrows, sorted.

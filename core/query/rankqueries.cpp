@@ -212,18 +212,36 @@ FlowArrows spanFlows(LaneReader& lanes, int64_t spanId) {
 
 FlowArrows windowFlows(LaneReader& lanes, const FlowWindow& w) {
     FlowArrows out;
+    // each part (a cluster index's rank shard) the limit's share of its tracks, what one leaves going to
+    // the later ones: the first shard took the whole limit and the others drew none
+    size_t tracksLeft = 0;
+    lanes.visitAll(
+        [&](const RankPart& part) {
+            for (int64_t t : w.trackIds)
+                tracksLeft += part.localTrack(t).has_value();
+        },
+        &w.trackIds);
     lanes.visitAll(
         [&](const RankPart& part) {
             FlowWindow local = w;
             local.trackIds.clear();
             for (int64_t t : w.trackIds)
                 if (auto mine = part.localTrack(t)) local.trackIds.push_back(*mine);
-            local.limit = w.limit - int(out.arrows.size());
-            if (local.trackIds.empty() || local.limit <= 0) return;
+            if (local.trackIds.empty()) return;
+            const int64_t left = w.limit - int64_t(out.arrows.size());
+            local.limit = int(std::max<int64_t>(1, left * int64_t(local.trackIds.size()) /
+                                                       int64_t(std::max(tracksLeft, local.trackIds.size()))));
+            tracksLeft -= std::min(tracksLeft, local.trackIds.size());
+            if (left <= 0) { // its arrows are not counted: the count is a lower bound
+                out.truncated = out.matchedAtLeast = true;
+                return;
+            }
             FlowArrows a = loadWindowFlows(*part.db, local);
             arrowsToView(part, a);
             out.arrows.insert(out.arrows.end(), a.arrows.begin(), a.arrows.end());
             out.truncated = out.truncated || a.truncated;
+            out.matched += a.matched;
+            out.matchedAtLeast = out.matchedAtLeast || a.matchedAtLeast;
         },
         &w.trackIds);
     return out;

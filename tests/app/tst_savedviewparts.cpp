@@ -7,10 +7,13 @@
 #include "app/gui/exportscene.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/viewstate.h"
+#include "core/index/sqlite.h"
 #include "tests/support/testsupport.h"
 #include "views/comm/commmatrixview.h"
 #include "views/common/interactionstate.h"
+#include "views/common/palette.h"
 #include "views/tables/areastatsview.h"
+#include "views/timeline/framebuilder.h"
 #include "views/timeline/timelineview.h"
 
 #include <QComboBox>
@@ -57,6 +60,52 @@ class TstSavedViewParts : public QObject {
     }
 
   private Q_SLOTS:
+    void aLinksCollectivesAreOutlinedWhereverTheWindowIs() {
+        // issue 19: once the window no longer showed the link's first collective, the ones in view were
+        // not outlined: past a few ms a collective is a level-of-detail bucket of one span, without an id
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        auto* comm = w.commView();
+        QTRY_VERIFY_WITH_TIMEOUT(comm->matrix() && comm->matrix()->at(1, 5), 20000);
+        selectLink(w, 1, 5);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.state()->selection().spans.empty() && !comm->resolvingLink(), 20000);
+        const std::vector<qint64> spans = w.state()->selection().spans;
+        auto rings = [&] {
+            const views::DrawList d = views::FrameBuilder().build(w.timeline()->frameInput());
+            int n = 0;
+            for (const auto* r : d.all<views::StrokeRect>())
+                n += r->color == views::selectionRingColor().rgba();
+            return n;
+        };
+        // the link's collectives inside a window, counted over the index's spans
+        index::Db db(QString(m_profile + "/.rankscope/index.sqlite").toStdString(), true);
+        auto inside = [&](qint64 t0, qint64 t1) {
+            int n = 0;
+            auto q = db.prepare("SELECT ts_ns >= ?2 AND ts_ns + dur_ns <= ?3 FROM span WHERE span_id = ?1");
+            for (qint64 id : spans) {
+                q.bind(1, int64_t(id)).bind(2, int64_t(t0)).bind(3, int64_t(t1));
+                n += q.step() && q.i64(0);
+                q.reset();
+            }
+            return n;
+        };
+        // from just after the link's first collective to the end of its last: the rest in view
+        qint64 t0 = INT64_MAX;
+        {
+            auto q = db.prepare("SELECT ts_ns + dur_ns FROM span WHERE span_id = ?1");
+            for (qint64 id : spans) {
+                q.bind(1, int64_t(id));
+                if (q.step()) t0 = std::min<qint64>(t0, q.i64(0));
+                q.reset();
+            }
+        }
+        const qint64 t1 = w.state()->boundsEnd();
+        w.state()->setWindow(t0 + 1, t1);
+        const int expected = inside(t0 + 1, t1);
+        QVERIFY(expected >= 2);
+        QTRY_COMPARE_WITH_TIMEOUT(rings(), expected, 20000);
+    }
+
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         m_profile = QString::fromStdString(test::tempDir("savedviewparts")) + "/demo";
@@ -193,6 +242,11 @@ class TstSavedViewParts : public QObject {
             return ranks;
         };
         QTRY_COMPARE_WITH_TIMEOUT(laidOut(), (std::set<int>{1, 5}), 5000);
+        // the whole window's caption names the ranks its timeline draws (issue 19: "ranks 0-7" under
+        // the link's two)
+        const QString windowCaption = w2.exportCaption("window").lines.join(" | ");
+        QVERIFY2(windowCaption.contains("ranks 1, 5") && !windowCaption.contains("ranks 0-7"),
+                 qPrintable(windowCaption));
 
         // `export --state` of the same file pictures the same lanes
         gui::ExportScene scene(m_profile + "/.rankscope/index.sqlite", m_profile, std::nullopt);

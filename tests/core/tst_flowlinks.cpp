@@ -8,6 +8,7 @@
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
+#include <set>
 
 using namespace rs;
 
@@ -68,6 +69,29 @@ const char* kLinks =
 
 int64_t spanNamed(const test::Indexed& ix, const std::string& name) {
     return ix.scalar("SELECT span_id FROM spans WHERE name = '" + name + "'");
+}
+
+/// `n` launches on a CPU thread (pid 1, tid 1) at 0, 1, … ms (100 µs each), each with an ac2g arrow to its
+/// kernel on a GPU stream (pid 0, tid 7) 200 µs later; a second thread (tid 2) with one span and no arrows.
+std::string manyLaunches(int n) {
+    std::string t = "{\"schemaVersion\":1,\"distributedInfo\":{\"rank\":0},\"traceEvents\":[\n";
+    auto ev = [&](const std::string& body) { t.append("{").append(body).append("},\n"); };
+    ev("\"ph\":\"X\",\"name\":\"quiet\",\"cat\":\"op\",\"pid\":1,\"tid\":2,\"ts\":0,\"dur\":" +
+       std::to_string(n * 1000));
+    for (int k = 0; k < n; ++k) {
+        const std::string at = std::to_string(k * 1000), id = std::to_string(k + 1);
+        ev("\"ph\":\"X\",\"name\":\"launch\",\"cat\":\"op\",\"pid\":1,\"tid\":1,\"ts\":" + at +
+           ",\"dur\":100");
+        ev("\"ph\":\"X\",\"name\":\"kernel\",\"cat\":\"kernel\",\"pid\":0,\"tid\":7,\"ts\":" +
+           std::to_string(k * 1000 + 200) + ",\"dur\":100");
+        ev("\"ph\":\"s\",\"id\":" + id +
+           ",\"cat\":\"ac2g\",\"name\":\"ac2g\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(k * 1000 + 10));
+        ev("\"ph\":\"f\",\"id\":" + id + ",\"cat\":\"ac2g\",\"name\":\"ac2g\",\"pid\":0,\"tid\":7,\"ts\":" +
+           std::to_string(k * 1000 + 200) + ",\"bp\":\"e\"");
+    }
+    t += "{\"ph\":\"i\",\"name\":\"end\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(n * 1000 + 500) +
+         ",\"s\":\"t\"}]}";
+    return t;
 }
 
 } // namespace
@@ -263,6 +287,46 @@ class TstFlowLinks : public QObject {
         QVERIFY(query::loadWindowFlows(*m_ix.db, w).arrows.empty());
         QCOMPARE(query::loadFlowCategories(*m_ix.db),
                  (std::vector<std::string>{"HostToDevice", "ac2g", "chain", "next"}));
+    }
+
+    void windowFlowsSpreadOverTheWindowAndTheTracks() {
+        // issue 19: each track's share of the limit was its earliest arrows (the picture held the window's
+        // first milliseconds only), and a track without arrows kept its share (the healthy demo's ranks 0-2
+        // drew 285 of 2000). 100 launches, one a ms, each with one arrow to its kernel (by construction).
+        const std::string dir = test::tempDir("flowlinks-spread");
+        test::writeFile(dir + "/rank-0.pt.trace.json", manyLaunches(100));
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM flow_link"), int64_t(100));
+        query::FlowWindow w;
+        w.t0 = 0;
+        w.t1 = 100 * 1000000 - 1;
+        w.trackIds = {ix.scalar("SELECT track_id FROM spans WHERE name = 'quiet'"),
+                      ix.scalar("SELECT track_id FROM spans WHERE name = 'launch' LIMIT 1"),
+                      ix.scalar("SELECT track_id FROM spans WHERE name = 'kernel' LIMIT 1")};
+        w.categories = {"ac2g"};
+        w.limit = 10;
+        const auto got = query::loadWindowFlows(*ix.db, w);
+        // the quiet thread's share is given back: the whole limit drawn, each arrow once
+        QCOMPARE(int(got.arrows.size()), 10);
+        std::set<std::string> ids;
+        for (const auto& a : got.arrows)
+            ids.insert(a.flowId);
+        QCOMPARE(int(ids.size()), 10);
+        QVERIFY(got.truncated);
+        QCOMPARE(got.matched, int64_t(100)); // "10 of 100"
+        QVERIFY(!got.matchedAtLeast);
+        // spread over the window: one launch from each tenth of it
+        std::set<int64_t> tenths;
+        for (const auto& a : got.arrows)
+            tenths.insert(a.src.startNs / (10 * 1000000));
+        QCOMPARE(int(tenths.size()), 10);
+        // a limit above the window's arrows: every one, none said missing
+        w.limit = 2000;
+        const auto all = query::loadWindowFlows(*ix.db, w);
+        QCOMPARE(int(all.arrows.size()), 100);
+        QVERIFY(!all.truncated);
+        QCOMPARE(all.matched, int64_t(100));
     }
 
     void realSamplesMatchIndependentCounts_data() {

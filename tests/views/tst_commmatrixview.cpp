@@ -374,6 +374,60 @@ class TstCommMatrixView : public QObject {
         QCOMPARE(v2.matrix()->step, std::optional<int64_t>(first));
         QCOMPARE(v2.step(), first);
     }
+
+    void aSelectedLinkFollowsTheStepBox() {
+        // issue 19: a link selected over all steps stayed "all steps, 40 collective spans" in Details after
+        // the step box showed one step's matrix
+        query::QueryService service;
+        service.open(QString::fromStdString(m_db));
+        views::InteractionState state;
+        state.setBounds(0, int64_t(1) << 62);
+        views::CommMatrixView v(&state, &service);
+        v.setProfile(0);
+        QTRY_VERIFY_WITH_TIMEOUT(v.matrix() && !v.matrix()->cells.empty(), 20000);
+        const qint64 last = v.matrix()->steps.back();
+        const qint64 s = m_truth.slowLinkSrc, d = m_truth.slowLinkDst;
+        v.canvas()->cellClicked(s, d); // as a click on the cell
+        QTRY_VERIFY_WITH_TIMEOUT(!state.selection().spans.empty(), 20000);
+        QCOMPARE(state.selection().step, qint64(-1));
+        const std::vector<qint64> every = state.selection().spans;
+        state.setWindow(state.boundsStart() + 5, state.boundsStart() + 1000000); // the user looks elsewhere
+        const std::pair<qint64, qint64> looked{state.windowStart(), state.windowEnd()};
+        QComboBox* box = nullptr;
+        for (auto* c : v.findChildren<QComboBox*>())
+            if (c->count() > 0 && c->itemText(0) == "all steps") box = c;
+        QVERIFY(box);
+        box->setCurrentIndex(box->findData(qlonglong(last))); // as the user picks it
+        QTRY_COMPARE_WITH_TIMEOUT(state.selection().step, last, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!state.selection().spans.empty() && !v.resolvingLink(), 20000);
+        const views::Selection& sel = state.selection();
+        QCOMPARE(sel.kind, views::Selection::Kind::CommLink);
+        QCOMPARE(sel.linkSrc, s);
+        QCOMPARE(sel.linkDst, d);
+        QTRY_COMPARE_WITH_TIMEOUT(v.matrix()->step, std::optional<int64_t>(last), 20000);
+        QCOMPARE(v.canvas()->selected(), std::make_pair(s, d));
+        // its collectives are those of the all-steps link that lie in that step's time on their rank
+        // (counted through the step table's bounds, not the collectives' step column)
+        index::Db db(m_db, true);
+        auto inStep = db.prepare("SELECT count(*) FROM span sp JOIN track t ON t.track_id = sp.track_id JOIN "
+                                 "step st ON st.rank = t.rank AND st.step = ?2 WHERE sp.span_id = ?1 AND "
+                                 "sp.ts_ns >= st.start_ns AND sp.ts_ns < st.end_ns");
+        std::vector<qint64> expected;
+        for (qint64 id : every) {
+            inStep.bind(1, int64_t(id)).bind(2, int64_t(last));
+            if (inStep.step() && inStep.i64(0) > 0) expected.push_back(id);
+            inStep.reset();
+        }
+        QVERIFY(!expected.empty() && expected.size() < every.size());
+        QCOMPARE(sel.spans, expected);
+        // the window stays where the user looked
+        QCOMPARE(state.windowStart(), looked.first);
+        QCOMPARE(state.windowEnd(), looked.second);
+        // back to all steps: every collective again
+        box->setCurrentIndex(0);
+        QTRY_COMPARE_WITH_TIMEOUT(state.selection().step, qint64(-1), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(state.selection().spans, every, 20000);
+    }
 };
 
 QTEST_MAIN(TstCommMatrixView)

@@ -8,6 +8,7 @@
 #include "core/query/queryservice.h"
 #include "tests/support/testsupport.h"
 #include "tests/support/timelinefixture.h"
+#include "views/common/palette.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/hittester.h"
 #include "views/timeline/timelineview.h"
@@ -102,14 +103,53 @@ class TstFlowArrows : public QObject {
         auto all = std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(0, {}, {arrow()}));
         f.scene.setFlows(all);
         const views::DrawList whole = views::FrameBuilder().build(f.input(0, 50 * kMs));
-        QVERIFY(textsWith(whole, "more in this window").empty());
+        QVERIFY(textsWith(whole, "in this window shown").empty());
         auto some = std::make_shared<views::FlowOverlay>(*all);
         some->windowTruncated = true;
+        some->windowMatched = 5; // N of M: how many the window has, not just "more"
         f.scene.setFlows(some);
         const views::DrawList part = views::FrameBuilder().build(f.input(0, 50 * kMs));
-        const auto notes = textsWith(part, "more in this window");
+        auto notes = textsWith(part, "in this window shown");
         QCOMPARE(notes.size(), size_t(1));
-        QVERIFY2(notes.front()->text.startsWith("flow arrows: 1 shown"), qPrintable(notes.front()->text));
+        QVERIFY2(notes.front()->text.startsWith("flow arrows: 1 of 5 in this window shown"),
+                 qPrintable(notes.front()->text));
+        some->windowMatchedAtLeast = true; // the count stopped at its bound
+        const views::DrawList bounded = views::FrameBuilder().build(f.input(0, 50 * kMs));
+        notes = textsWith(bounded, "in this window shown");
+        QCOMPARE(notes.size(), size_t(1));
+        QVERIFY2(notes.front()->text.startsWith("flow arrows: 1 of more than 5 in this window shown"),
+                 qPrintable(notes.front()->text));
+    }
+
+    void arrowsHaveTheirOwnColourNamedInTheLegend() {
+        // issue 19: the arrows were drawn in their category's hash colour, most in the waits' red, and the
+        // legend did not say what they were
+        test::TimelineFixture f;
+        f.track(1).items.push_back(test::item(10 * kMs, 12 * kMs, 1, 2, 11));
+        f.track(2).items.push_back(test::item(30 * kMs, 35 * kMs, 3, 4, 21));
+        views::FrameInput bare = f.input(0, 50 * kMs);
+        bare.exportMode = false;
+        bare.viewport.footer = 60;
+        const views::DrawList none = views::FrameBuilder().build(bare);
+        QCOMPARE(textsWith(none, "compute").size(), size_t(1)); // the legend is drawn
+        QVERIFY(textsWith(none, "flow arrow").empty());         // no swatch of nothing drawn
+        for (const char* cat : {"ac2g", "fwdbwd", "HostToDevice", "async_npu", "async_task_queue"}) {
+            query::FlowArrow a = arrow();
+            a.category = cat;
+            f.scene.setFlows(std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(0, {}, {a})));
+            views::FrameInput in = f.input(0, 50 * kMs);
+            in.exportMode = false; // the widget's footer, with its legend
+            in.viewport.footer = 60;
+            const views::DrawList d = views::FrameBuilder().build(in);
+            const auto arrows = d.all<views::Arrow>();
+            QCOMPARE(arrows.size(), size_t(1));
+            const QColor c = QColor::fromRgba(arrows.front()->color);
+            QCOMPARE(c, views::flowArrowColor());
+            // far from the waits' red in hue (a red arrow read as a wait)
+            const int dh = std::abs(c.hsvHue() - views::waitColor().hsvHue());
+            QVERIFY2(std::min(dh, 360 - dh) > 90, qPrintable(c.name()));
+            QCOMPARE(textsWith(d, "flow arrow").size(), size_t(1));
+        }
     }
 
     void offScreenEndGoesToTheEdgeWithALabel() {

@@ -102,6 +102,7 @@ CommMatrixView::CommMatrixView(InteractionState* state, query::QueryService* ser
     connect(m_step, &QComboBox::currentIndexChanged, this, [this] {
         m_stepChoice = m_step->currentIndex() > 0 ? m_step->currentData().toLongLong() : -1;
         request();
+        linkFollowsStep();
     });
     connect(m_group, &QComboBox::currentIndexChanged, this, [this] { request(); });
     connect(m_canvas, &CommMatrixCanvas::cellClicked, this, &CommMatrixView::onCellClicked);
@@ -299,6 +300,25 @@ void CommMatrixView::onSelection(const Selection& s) {
             m_run, s.step >= 0 ? std::optional<qint64>(s.step) : std::nullopt, s.group, s.linkSrc, s.linkDst);
 }
 
+void CommMatrixView::linkFollowsStep() {
+    // a selected link is its step's: the matrix showing step 5 beside Details' "all steps, 40 collective
+    // spans" described another link than the one outlined (issue 19). It becomes the same cell of the step
+    // chosen, resolved again (its collectives outlined, its figures that step's); the window stays where
+    // the user is looking, as for a saved view's link
+    if (!m_state || m_state->selection().kind != Selection::Kind::CommLink ||
+        m_state->selection().step == m_stepChoice)
+        return;
+    Selection s = m_state->selection();
+    s.step = m_stepChoice;
+    s.spans.clear();
+    s.linkExtents.clear();
+    s.startNs = s.endNs = 0;
+    m_linkNote.clear();
+    m_state->setSelection(s); // onSelection asks for its collectives
+    keepWindowOfLink(s);
+    updateTexts();
+}
+
 QString CommMatrixView::stepNoteFor(const Selection& s, qint64 shownStep) {
     if (s.kind != Selection::Kind::Step || s.step < 0 || s.step == shownStep) return {};
     return tr("The selected step %1 is not followed here: the matrix shows %2, the step chosen for it (the "
@@ -319,10 +339,7 @@ void CommMatrixView::showLinkSpans(const query::LinkSpans& spans) {
     if (!m_resolving || !m_state || !sameLink(*m_resolving, m_state->selection())) return;
     m_awaitingSpans = false;
     Selection s = m_state->selection();
-    for (const auto& item : spans.spans)
-        s.spans.push_back(item.spanId);
-    std::sort(s.spans.begin(), s.spans.end());
-    s.spans.erase(std::unique(s.spans.begin(), s.spans.end()), s.spans.end());
+    s.setLinkSpans(spans.spans, spans.trackIds);
     if (s.rank < 0 && !spans.ranks.empty()) s.rank = spans.ranks.front();
     if (spans.collectives > 0) {
         s.startNs = spans.startNs;

@@ -12,6 +12,8 @@
 // step, since its figures are that step's. A step selected elsewhere (the Steps drill-down, a finding) does
 // not move it — a line above the grid says so while they differ, where a default-height dock shows it (walk
 // 38 #5: it followed the drill-down silently; r51c: said under the grid, it was scrolled out of sight).
+// A selected link follows the step box: it becomes the same cell of the step chosen, resolved again
+// (Details and the outline then describe what the matrix shows), the timeline's window left where it is.
 // Data from the QueryService, or setMatrix() for tests and headless export. GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/comm/commmatrixcanvas.h"
@@ -85,6 +87,8 @@ class CommMatrixView : public QWidget {
     void onSelection(const Selection& s);
     void updateTexts();
     void updateStepNote(const Selection& s);
+    /// The step box changed: a selected link of another step becomes that link in the step chosen.
+    void linkFollowsStep();
     /// Asks for a resolved link's ranks to be shown once the matrix says its ranks are global.
     void showLinkRanks();
     InteractionState* m_state;

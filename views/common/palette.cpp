@@ -49,6 +49,10 @@ QColor unreadColor() {
     return QColor(105, 105, 105); // darker than the runtime-task grey, so the hatch reads on it too
 }
 
+QColor flowArrowColor() {
+    return QColor(0, 118, 128);
+}
+
 QColor idleGapColor() {
     return QColor(255, 150, 40);
 }

@@ -13,6 +13,9 @@ QColor colorForOpType(const QString& opType, bool communication);
 constexpr std::pair<int, int> kCommunicationHues{200, 260};
 QColor waitColor();    ///< collective waits (hatched red)
 QColor idleGapColor(); ///< idle before a collective
+/// Flow arrows (host op → kernel, forward → backward): a dark teal of their own, every category alike. The
+/// categories' hash colours drew most arrows in the waits' red (issue 19).
+QColor flowArrowColor();
 /// Runtime tasks on a device stream (EVENT_WAIT, Notify Wait, MEMCPY_ASYNC): neither a kernel nor a
 /// collective, so neither a compute hue nor a communication one — a device waiting must not look busy.
 QColor runtimeTaskColor();

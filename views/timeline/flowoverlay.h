@@ -16,6 +16,15 @@ struct FlowOverlay {
     size_t spanArrows = 0; ///< arrows [0, spanArrows) are that span's
     /// The window's arrows are some of more (query::FlowArrows::truncated): the frame says so.
     bool windowTruncated = false;
+    /// The arrows the window has (the note's "N of M"); a lower bound when windowMatchedAtLeast.
+    int64_t windowMatched = 0;
+    bool windowMatchedAtLeast = false;
+    /// Sets the window's part of the note from its query's answer.
+    void setWindowCounts(const query::FlowArrows& window) {
+        windowTruncated = window.truncated && !window.arrows.empty();
+        windowMatched = window.matched;
+        windowMatchedAtLeast = window.matchedAtLeast;
+    }
 
     /// The selected span's arrows, then those of `window` not among them.
     static FlowOverlay merge(int64_t spanId, const std::vector<query::FlowArrow>& span,

@@ -373,7 +373,7 @@ void FrameBuilder::addFooter(const FrameInput& in, DrawList& out) const {
     out.add(FillRect{QRectF(0, top, vp.width, vp.footer), in.palette.window});
     out.add(Line{QPointF(0, top + 0.5), QPointF(vp.width, top + 0.5), in.palette.mid});
     const LegendKinds kinds{in.summary && !in.summary->unreadTails.empty(), in.showWaits,
-                            vp.height < kCompactFooterBelow};
+                            vp.height < kCompactFooterBelow, in.flows && !in.flows->arrows.empty()};
     const QRect place = legendPlace(vp.width, in.font, kinds);
     addLegend(out, QPointF(place.left(), top + place.top()), in.font, in.palette, kinds, place.width());
     if (in.notes.isEmpty()) return;

@@ -8,6 +8,7 @@
 // labels placed first. Any thread (see framebuilder.h).
 #include "views/timeline/framebuilder.h"
 
+#include "views/common/palette.h"
 #include "views/common/rankname.h"
 
 #include <QCoreApplication>
@@ -62,12 +63,6 @@ std::pair<double, double> labelBand(const FrameInput& in, int rank, QPointF end,
         bottom = std::max(bottom, double(in.viewport.yOf(b)));
     }
     return {std::max(top, plot.top() + 2), std::min(bottom, plot.bottom() - 2)};
-}
-
-QRgb categoryColor(const std::string& cat) {
-    static const QRgb kColors[] = {qRgb(214, 39, 40),   qRgb(31, 119, 180), qRgb(44, 160, 44),
-                                   qRgb(148, 103, 189), qRgb(255, 127, 14), qRgb(23, 190, 207)};
-    return kColors[qHash(QString::fromStdString(cat)) % (sizeof(kColors) / sizeof(kColors[0]))];
 }
 
 /// The label's figure in words: where the far end starts against the near one's start. A bare "+2.1 ms"
@@ -217,7 +212,7 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
             off.p.setX(std::clamp(off.p.x(), plot.left() + 2, plot.right() - 2));
             off.p.setY(std::clamp(off.p.y(), plot.top() + 2, plot.bottom() - 2));
         }
-        const QRgb color = categoryColor(a.category);
+        const QRgb color = flowArrowColor().rgb(); // the legend names it; the tooltip the category
         out.add(Arrow{s.p, d.p, color});
         const QString tip =
             QCoreApplication::translate("TimelineView",
@@ -245,10 +240,18 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
 void FrameBuilder::addTruncatedNote(const FrameInput& in, DrawList& out) {
     // a picture with some of the window's arrows says so: ranks or steps without arrows read as having
     // no flows (walk 51b: the healthy demo's export drew rank 0's and the first 15 steps' only)
+    const FlowOverlay& f = *in.flows;
+    const qint64 shown = qint64(f.arrows.size() - f.spanArrows);
+    const QString of = f.windowMatchedAtLeast
+                           ? QCoreApplication::translate("TimelineView", "more than %1").arg(f.windowMatched)
+                           : QString::number(f.windowMatched);
+    // "N of M": the arrows chosen are spread over the window's time and its lanes, some of each
     const QString note =
         QCoreApplication::translate("TimelineView",
-                                    "flow arrows: %1 shown, more in this window — zoom in to see every one")
-            .arg(in.flows->arrows.size() - in.flows->spanArrows);
+                                    "flow arrows: %1 of %2 in this window shown, spread over it — zoom in "
+                                    "to see every one")
+            .arg(shown)
+            .arg(of);
     const QFontMetricsF fm(fontFor(FontRole::Small, in.font));
     const QRectF plot = in.viewport.plot();
     const double w = std::min(plot.width() - 8, fm.horizontalAdvance(note) + 12);

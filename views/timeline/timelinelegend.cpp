@@ -45,6 +45,8 @@ std::vector<LegendEntry> legendEntries(LegendKinds kinds) {
         out.push_back({waitColor(), Hatch::BDiag, say("waiting (late rank, pipeline receive)", "waiting")});
         out.push_back({idleGapColor(), Hatch::FDiag, say("idle before a collective", "idle")});
     }
+    if (kinds.flows)
+        out.push_back({flowArrowColor(), Hatch::None, say("flow arrow (launch, fwd → bwd)", "flow")});
     if (kinds.unread) out.push_back({unreadColor(), Hatch::Cross, say("not read (file cut)", "not read")});
     return out;
 }

@@ -24,6 +24,7 @@ struct LegendKinds {
     bool waits = true;    ///< the waits overlay is drawn: its two hatches named (none when it is off: walk 38
                           ///< saw "waiting" and "idle" in the key of a timeline that drew neither)
     bool compact = false; ///< the short labels (kCompactFooterBelow)
+    bool flows = false;   ///< flow arrows are drawn: their colour named
 };
 
 /// The legend's labels in order, as `kinds` words them (a compact footer's tooltip lists them whole).

@@ -130,7 +130,7 @@ void TimelineView::flowsArrived(quint64 id, const QVariant& v) {
     } else {
         m_windowFlowsPending = 0;
         m_windowFlowArrows = f->arrows;
-        m_windowFlowsTruncated = f->truncated;
+        m_windowFlowCounts = {{}, f->truncated, f->matched, f->matchedAtLeast};
     }
     rebuildFlows();
 }
@@ -140,9 +140,12 @@ void TimelineView::rebuildFlows() {
         m_scene.setFlows(nullptr);
     else {
         FlowOverlay o = FlowOverlay::merge(m_spanFlowsOf, m_spanFlows, m_windowFlowArrows);
-        o.windowTruncated = m_windowFlowsTruncated && !m_windowFlowArrows.empty();
+        query::FlowArrows counts = m_windowFlowCounts;
+        counts.arrows = m_windowFlowArrows;
+        o.setWindowCounts(counts);
         m_scene.setFlows(std::make_shared<const FlowOverlay>(std::move(o)));
     }
+    relayout(); // the legend names the arrows while some are drawn
     update();
     Q_EMIT flowsChanged();
 }
@@ -391,10 +394,10 @@ QString TimelineView::footerNotes() const {
 
 QString TimelineView::compactFooterTip() const {
     // the legend's own labels, whole: the same entries as the footer's (the waits' only while drawn)
-    const QString tip =
-        tr("Colours: %1")
-            .arg(legendLabels({summary() && !summary()->unreadTails.empty(), m_scene.showWaits()})
-                     .join(" · "));
+    const QString tip = tr("Colours: %1")
+                            .arg(legendLabels({summary() && !summary()->unreadTails.empty(),
+                                               m_scene.showWaits(), false, m_scene.flows() != nullptr})
+                                     .join(" · "));
     return m_scene.notes().isEmpty() ? tip : tip + "\n\n" + m_scene.notes();
 }
 
@@ -404,7 +407,7 @@ void TimelineView::relayout() {
                    ? 0
                    : footerHeight(footerNotes(), width(), font(),
                                   {!summary()->unreadTails.empty(), m_scene.showWaits(),
-                                   height() < kCompactFooterBelow});
+                                   height() < kCompactFooterBelow, m_scene.flows() != nullptr});
     const Viewport vp = viewport();
     const int visible = vp.lanesBottom() - vp.lanesTop();
     m_vbar->setRange(0, std::max(0, m_scene.layout().height() - visible + 8));

@@ -195,7 +195,7 @@ class TimelineView : public QWidget, private TimelineInputHost {
     qint64 m_spanFlowsOf = 0;    ///< the span whose arrows were asked for (0: none)
     qint64 m_jumpedFrom = 0;     ///< the span J last left (J from where it went comes back)
     std::vector<query::FlowArrow> m_spanFlows, m_windowFlowArrows;
-    bool m_windowFlowsTruncated = false; ///< the window's arrows are some of more
+    query::FlowArrows m_windowFlowCounts; ///< the window's answer's counts (its arrows moved out)
 };
 
 } // namespace rs::views
