@@ -38,8 +38,10 @@ namespace rs::analysis {
 /// step_trace_raw rows with fp_and_bp / tail (not read) are counted in an info diagnostic (run_2). 39: each
 /// kernel name's reference over ranks in op_stat.ratio_to_median is the lower median (two ranks: the
 /// faster's), not their mean. 40: the memory peaks count untimed samples (memory_sample.ts_ns NULL) and
-/// leave peak_ts_ns NULL when only they reach the peak (it was 0).
-constexpr int kAnalysisRevision = 40;
+/// leave peak_ts_ns NULL when only they reach the peak (it was 0). 41: the "files hold part" diagnostic
+/// says a wall longer than all the rank recorded as that ("…cover 268 ms of it, all that it recorded"), not
+/// "(longer than all of this rank's spans)" after the figure of those spans (core/model/stepwall.h).
+constexpr int kAnalysisRevision = 41;
 
 struct BankModel {
     int bankCount = 8;
