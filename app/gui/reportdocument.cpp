@@ -482,7 +482,7 @@ class Builder {
         add(heading(QObject::tr("Per rank")));
         const auto& cw = m_report["comm_wait"];
         // measured and inferred waits told apart, as the text report does
-        const std::string sources = model::waitSourcesText(cw.value("by_source", nlohmann::json::object()));
+        const std::string sources = model::waitSourcesText(query::waitSourcesOf(m_report));
         add(para(QObject::tr("Communication wait: %1%2.")
                      .arg(QString::fromStdString(query::commWaitText(
                          m_report,

@@ -39,8 +39,11 @@ namespace rs::analysis {
 /// kernel name's reference over ranks in op_stat.ratio_to_median is the lower median (two ranks: the
 /// faster's), not their mean. 40: the memory peaks count untimed samples (memory_sample.ts_ns NULL) and
 /// leave peak_ts_ns NULL when only they reach the peak (it was 0). 41: tensor_ops and tensor_op_order rank
-/// the profile's tensor ops by bytes over all ranks (the memory map's hues, one per op on every rank).
-constexpr int kAnalysisRevision = 41;
+/// the profile's tensor ops by bytes over all ranks (the memory map's hues, one per op on every rank). 42:
+/// the "files hold part" diagnostic says a wall longer than all the rank recorded as that ("…cover 268 ms
+/// of it, all that it recorded"), not "(longer than all of this rank's spans)" after the figure of those
+/// spans (core/model/stepwall.h).
+constexpr int kAnalysisRevision = 42;
 
 struct BankModel {
     int bankCount = 8;

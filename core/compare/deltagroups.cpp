@@ -49,11 +49,13 @@ std::string allButOdd(const std::vector<const Delta*>& ranks, const std::vector<
     return t + ")";
 }
 
-/// Whether the ranks' changes are within 5 % of each other, all one way: no rank is "the worst" of them.
+/// Whether the ranks' relative changes (Delta::delta, as oddRanks judges them) are within 5 % of each other,
+/// all one way: no rank is "the largest change" of them. Their absolute changes made ranks at 1 and 10 ms
+/// that both moved +20 % read as one moving ten times the other's.
 bool movedAlike(const std::vector<const Delta*>& moved) {
     double lo = 0, hi = 0;
     for (size_t i = 0; i < moved.size(); ++i) {
-        const double c = moved[i]->candidate - moved[i]->baseline;
+        const double c = moved[i]->delta;
         lo = i ? std::min(lo, c) : c, hi = i ? std::max(hi, c) : c;
     }
     return (lo > 0 || hi < 0) &&
@@ -62,9 +64,9 @@ bool movedAlike(const std::vector<const Delta*>& moved) {
 
 /// " on rank 3", " on rank 3 (the largest change of ranks 0,3)" where several ranks moved (the figures
 /// beside it are that rank's own: the deltas come most time per step first, so it is the one that moved
-/// most, either way; "the worst of" stood beside an improvement, r51b #4), or " on each of ranks 0,1,2 (alike
-/// within 5 %; rank 2's figures)" where they moved alike: seven ranks each waiting +2.40-2.41 ms for a slow
-/// rank 3 read as "rank 5, the worst" (walk 20a).
+/// most, either way; "the worst of" stood beside an improvement, r51b #4), or " on each of ranks 0,1,2
+/// (relative changes alike within 5 %; rank 2's figures)" where they moved alike: seven ranks each waiting
+/// +2.40-2.41 ms for a slow rank 3 read as "rank 5, the worst" (walk 20a).
 std::string someRanks(const std::vector<const Delta*>& moved) {
     const std::string first = std::to_string(*moved.front()->rank);
     if (moved.size() == 1) return " on rank " + first;
@@ -77,7 +79,8 @@ std::string someRanks(const std::vector<const Delta*>& moved) {
         all += (i ? "," : "") + std::to_string(ranks[i]);
     if (ranks.size() > 8) all += ",…";
     if (movedAlike(moved))
-        return " on each of ranks " + all + " (alike within 5 %; rank " + first + "'s figures)";
+        return " on each of ranks " + all + " (relative changes alike within 5 %; rank " + first +
+               "'s figures)";
     return " on rank " + first + " (the largest change of ranks " + all + ")";
 }
 } // namespace

@@ -70,12 +70,16 @@ bool filesHoldPart(WallSource s, int64_t wallNs, int64_t eventsNs) {
 std::string partialWallText(int64_t wallNs, int64_t eventsNs, int64_t recordedNs) {
     std::string t =
         formatDuration(wallNs) + ", but this rank's events cover " + formatDuration(eventsNs) + " of it";
-    // longer than every span of the rank: the figure cannot fit in this profile at all (producer records
-    // without spans, communication.json's, may reach further: they are not events of the timeline's lanes)
-    if (recordedNs > 0 && wallNs > recordedNs)
-        t += recordedNs == eventsNs
-                 ? std::string(" (longer than all of this rank's spans)")
-                 : " (longer than all of this rank's spans, " + formatDuration(recordedNs) + ")";
+    // the wall is longer than all the rank recorded, its first span to its last (kernels and the
+    // communication lanes' collectives alike): said as that, not as a comparison hung on the events' figure,
+    // which read "cover 268 ms of it (longer than all of this rank's spans)" where the 268 ms are those spans
+    if (recordedNs > 0 && wallNs > recordedNs) {
+        if (recordedNs == eventsNs)
+            t.append(", all that it recorded (its first span to its last)");
+        else
+            t.append(", and all that it recorded (its first span to its last) ")
+                .append(formatDuration(recordedNs));
+    }
     return t + ": the files hold part of the step";
 }
 

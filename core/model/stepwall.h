@@ -41,8 +41,10 @@ std::string wallSourceText(WallSource s);
 /// A shipped wall the rank's events cover clearly less of: `eventsNs` is the step band's length on the
 /// rank. More than 5% short (the rounding of a CSV in µs and a kernel's launch are far below it).
 bool filesHoldPart(WallSource s, int64_t wallNs, int64_t eventsNs);
-/// "295 ms, but this rank's events cover 16.4 ms of it: the files hold part of the step", saying so where
-/// the wall is longer than all the rank's spans (`recordedNs`, rank_info's window; 0: not known).
+/// "295 ms, but this rank's events cover 16.4 ms of it: the files hold part of the step"; where the wall is
+/// longer than all the rank recorded (`recordedNs`, rank_info's window, its first span to its last; 0: not
+/// known), "…cover 268 ms of it, all that it recorded (its first span to its last): …" when the step's
+/// events are all of it, else "…cover 16.4 ms of it, and all that it recorded (…) 268 ms: …".
 std::string partialWallText(int64_t wallNs, int64_t eventsNs, int64_t recordedNs);
 
 } // namespace rs::model

@@ -82,7 +82,9 @@ void finishRatiosByRow(HeatmapData& h) {
         std::vector<double> means;
         for (auto& c : row)
             if (c.present) means.push_back(double(c.meanNs));
-        double med = stats::median(means); // judged: the ratios' reference (the tooltip says so)
+        // shown: the ratios' reference is a step's mean that happened, the lower median (model/median.h), as
+        // the op × rank grid's since r51a: of two steps the midway one made them 0.50× and 1.50×, none 1.00×
+        double med = model::lowerMedian(means);
         for (auto& c : row)
             c.ratio = c.present && med > 0 ? double(c.meanNs) / med : 0;
     }
@@ -343,7 +345,7 @@ HeatmapData rankStepHeatmap(const std::string& opType, const std::vector<std::pa
         for (size_t r = 0; r < h.cells.size(); ++r)
             if (h.cells[r][c].present && !h.unnamedRowKeys.count(h.rowKeys[r]))
                 v.push_back(double(h.cells[r][c].meanNs));
-        double med = stats::median(v); // judged: the ratios' reference (the tooltip says so)
+        double med = model::lowerMedian(v); // shown: one rank's mean in the step (as finishRatiosByRow)
         for (size_t r = 0; r < h.cells.size(); ++r) {
             HeatCell& cell = h.cells[r][c];
             cell.noSharedKernels = cell.present && h.unnamedRowKeys.count(h.rowKeys[r]);

@@ -654,6 +654,7 @@ json buildReport(index::Db& db, int top) {
             r["counts"]["uncollected_communication_calls"] = std::move(calls);
     addRunCounts(db, r);
     orderByRunRank(r); // per-rank lists run by run, as the text reads them (not by key: keys mix runs)
+    nameRunRanks(r);   // and each entry says its run and the number its files write, as the text names it
     // a cluster index (rankscope merge) holds the shards' summaries only: its events stay in the shards
     const std::string shards = db.scalarText("SELECT value FROM meta WHERE key = 'cluster_shards'");
     if (!shards.empty())
@@ -691,6 +692,20 @@ std::string unknownWaitRuns(const json& report, std::vector<int64_t>& unknownRun
         because += (because.empty() ? "" : "; ") + why;
     return because;
 }
+
+/// "not known in runs 0, 1 (because)" of the runs `unknownRuns` of several; "" when none.
+std::string unknownRunsText(const std::vector<int64_t>& unknownRuns, const std::string& because) {
+    if (unknownRuns.empty()) return {};
+    std::string runs;
+    for (int64_t run : unknownRuns)
+        runs.append(runs.empty() ? "" : ", ").append(std::to_string(run));
+    std::string t = "not known in ";
+    return t.append(unknownRuns.size() == 1 ? "run " : "runs ")
+        .append(runs)
+        .append(" (")
+        .append(because)
+        .append(")");
+}
 } // namespace
 
 void markUnknownWait(json& report) {
@@ -698,20 +713,58 @@ void markUnknownWait(json& report) {
     const std::string because = unknownWaitRuns(report, unknownRuns);
     json& cw = report["comm_wait"];
     // a 0 nothing measured is no figure (README: "not known", never "0 ns"); a run known beside runs not
-    // known keeps its total, and commWaitText names the others
+    // known keeps its total, and the reason names the others as the text does (r52c: "" beside the hta
+    // folder's five runs not known, whose by_run waits read null with nothing saying why)
     const bool none = !unknownRuns.empty() && unknownRuns.size() == report["runs"].size();
     if (none) cw["total_wait_ns"] = nullptr;
-    cw["wait_unknown"] = none ? because : std::string();
+    cw["wait_unknown"] = none ? because : unknownRunsText(unknownRuns, because);
 }
 
 namespace {
+/// The wait of `run`'s ranks by where it comes from (by_rank[].by_source added over the run's ranks, as a
+/// one-run report's comm_wait.by_source): a folder's by_source added two jobs' waits (r52c).
+json runWaitSources(const json& report, const json& run) {
+    std::set<int64_t> keys;
+    for (const auto& k : run["ranks"])
+        keys.insert(k.get<int64_t>());
+    json out = json::object();
+    for (const auto& x : report["comm_wait"].value("by_rank", json::array())) {
+        if (!keys.count(x["rank"].get<int64_t>())) continue;
+        const json sources = x.value("by_source", json::object()); // named: items() keeps no copy
+        for (const auto& [source, ns] : sources.items())
+            out[source] = out.value(source, int64_t(0)) + ns.get<int64_t>();
+    }
+    return out;
+}
+
+/// `run`'s ranks' last_arrival_counts and last_arrivals into `e`, keyed by the number the files write (a
+/// run's ranks' numbers are its own): the folder's are keyed by the index's keys (10001), which no file says.
+void addRunLastArrivals(const json& report, const json& run, json& e) {
+    const json& cw = report["comm_wait"];
+    json counts = json::object(), arrivals = json::object();
+    for (size_t i = 0; i < run["ranks"].size() && i < run["data_ranks"].size(); ++i) {
+        const std::string key = std::to_string(run["ranks"][i].get<int64_t>());
+        const std::string number = std::to_string(run["data_ranks"][i].get<int64_t>());
+        if (cw.contains("last_arrival_counts") && cw["last_arrival_counts"].contains(key))
+            counts[number] = cw["last_arrival_counts"][key];
+        if (cw.contains("last_arrivals") && cw["last_arrivals"].contains(key))
+            arrivals[number] = cw["last_arrivals"][key];
+    }
+    e["last_arrival_counts"] = std::move(counts);
+    e["last_arrivals"] = std::move(arrivals);
+}
+
 /// One run's by_run entry: its ranks' waits added where each is known; where some rank's is not (a null
 /// wait_ns in by_rank), the known ranks' total with how many ranks it covers and the others named (a run
 /// of 8 with rank 3 unknown read null, where its 7 ranks' waits are measured: r51b #5). Null where the run's
 /// wait is not known (runs[].wait_unknown) or no rank's is.
 json runWaitEntry(const json& report, const json& run,
                   const std::map<int64_t, std::optional<int64_t>>& waitOf) {
-    json e = {{"run", run["run"]}, {"wait_ns", nullptr}};
+    json e = {{"run", run["run"]},
+              {"wait_ns", nullptr},
+              {"wait_unknown", run.value("wait_unknown", std::string())},
+              {"by_source", nullptr}};
+    addRunLastArrivals(report, run, e);
     if (!run.value("wait_unknown", std::string()).empty()) return e; // a 0 nothing measured is no figure
     int64_t ns = 0, ranks = 0;
     std::vector<int64_t> unknown;
@@ -726,6 +779,7 @@ json runWaitEntry(const json& report, const json& run,
     }
     if (int64_t(unknown.size()) == ranks && ranks > 0) return e;
     e["wait_ns"] = ns;
+    e["by_source"] = runWaitSources(report, run);
     if (unknown.empty()) return e;
     std::string names;
     for (int64_t k : unknown)
@@ -758,8 +812,21 @@ void splitWaitByRun(json& report) {
         byRun.push_back(runWaitEntry(report, run, waitOf));
     cw["by_run"] = std::move(byRun);
     cw["total_wait_ns"] = nullptr;
-    cw["total_note"] = "not given: the folder holds " + std::to_string(report["runs"].size()) +
+    cw["by_source"] = nullptr;
+    cw["total_note"] = "total_wait_ns and by_source not given: the folder holds " +
+                       std::to_string(report["runs"].size()) +
                        " runs (different jobs), whose waits added mean nothing; by_run gives each run's";
+}
+
+json waitSourcesOf(const json& report) {
+    const json& cw = report["comm_wait"];
+    if (cw.contains("by_source") && cw["by_source"].is_object()) return cw["by_source"];
+    json added = json::object();
+    for (const auto& run : cw.value("by_run", json::array()))
+        if (run.contains("by_source") && run["by_source"].is_object())
+            for (const auto& [source, ns] : run["by_source"].items())
+                added[source] = added.value(source, int64_t(0)) + ns.get<int64_t>();
+    return added;
 }
 
 std::string waitByRunText(const json& report, const std::function<std::string(int64_t)>& format) {
@@ -827,15 +894,7 @@ std::string commWaitText(const json& report, const std::string& total) {
     if (!partial.empty()) measured.append(" (").append(partial).append(")");
     if (unknownRuns.empty()) return partial.empty() ? wall : measured;
     if (unknownRuns.size() == report["runs"].size()) return "not known (" + because + ")";
-    std::string runs;
-    for (int64_t run : unknownRuns)
-        runs += (runs.empty() ? "" : ", ") + std::to_string(run);
-    return measured.append("; not known in ")
-        .append(unknownRuns.size() == 1 ? "run " : "runs ")
-        .append(runs)
-        .append(" (")
-        .append(because)
-        .append(")");
+    return measured.append("; ").append(unknownRunsText(unknownRuns, because));
 }
 
 } // namespace rs::query

@@ -57,14 +57,20 @@ std::string commWaitText(const nlohmann::json& report, const std::string& total)
 /// "".
 std::string waitVsProducerText(const nlohmann::json& report);
 /// Where no run's wait is known (runs[].wait_unknown), comm_wait.total_wait_ns is null, not 0, and
-/// comm_wait.wait_unknown says why (its runs' reasons); else wait_unknown is "".
+/// comm_wait.wait_unknown says why (its runs' reasons); where some runs' are not known beside runs known,
+/// wait_unknown names them as the text does ("not known in runs 0, 1 (…)"); else it is "".
 void markUnknownWait(nlohmann::json& report);
-/// A folder of several runs: comm_wait.by_run[{run, wait_ns}] (null: not known), each run's ranks' waits
-/// (where some rank's wait is not known, the known ranks' added, with ranks_known, ranks_of_run,
-/// ranks_not_known (keys) and note: "of 7 of 8 ranks; not known on rank 3"),
-/// and total_wait_ns null with total_note saying why (two jobs' waits added mean nothing). One run: neither
-/// by_run nor total_note, total_wait_ns as it was. Call after markUnknownWait.
+/// A folder of several runs: comm_wait.by_run[{run, wait_ns, wait_unknown, by_source, last_arrival_counts,
+/// last_arrivals}] (wait_ns and by_source null: not known; wait_unknown the run's reason or ""; the last
+/// arrivals keyed by the numbers the run's files write), each run's ranks' waits (where some rank's wait is
+/// not known, the known ranks' added, with ranks_known, ranks_of_run, ranks_not_known (keys) and note: "of 7
+/// of 8 ranks; not known on rank 3"), and total_wait_ns and by_source null with total_note saying why (two
+/// jobs' waits added mean nothing). One run: neither by_run nor total_note, total_wait_ns and by_source as
+/// they were. Call after markUnknownWait.
 void splitWaitByRun(nlohmann::json& report);
+/// The report's wait by source for the text: comm_wait.by_source, or of a folder of runs their by_run
+/// sources added, as the text's total is their waits added (waitByRunText says so beside it).
+nlohmann::json waitSourcesOf(const nlohmann::json& report);
 /// comm_wait.total_wait_ns formatted by `format`; of a folder of runs, their known by_run waits added (the
 /// text says so beside each run's); "" when none is known (commWaitText says so).
 std::string totalWaitText(const nlohmann::json& report, const std::function<std::string(int64_t)>& format);

@@ -333,8 +333,7 @@ void formatCommWait(std::ostringstream& o, const json& r) {
     o << "\n\nCommunication wait: "
       << commWaitText(r, totalWaitText(r, [](int64_t ns) { return ms(double(ns)); }));
     // measured and inferred waits are told apart (a total of both read as measured)
-    if (const std::string sources = model::waitSourcesText(r["comm_wait"].value("by_source", json::object()));
-        !sources.empty())
+    if (const std::string sources = model::waitSourcesText(waitSourcesOf(r)); !sources.empty())
         o << " (" << sources << ")";
     const std::string last = lastArrivalTextByRun(r["comm_wait"].value("last_arrivals", json::object()),
                                                   r["runs"], [&](int64_t rank) { return rankName(r, rank); });

@@ -141,4 +141,43 @@ void orderByRunRank(nlohmann::json& report) {
     }
 }
 
+namespace {
+/// The lists nameRunRanks names: {section, list} ("" section: the report's own member).
+constexpr std::pair<const char*, const char*> kRunRankLists[] = {
+    {"steps", "per_rank"},         {"steps", "without_communication"},
+    {"memory", "per_rank"},        {"memory", "bank_anomalies"},
+    {"comm_wait", "by_rank"},      {"comm_wait", "idle_gaps"},
+    {"diagnostics", "stub_steps"}, {"", "stragglers"},
+    {"", "outlier_steps"},         {"", "damaged_files"}};
+} // namespace
+
+void nameRunRanks(nlohmann::json& report) {
+    if (!report.contains("runs") || report["runs"].size() < 2) return;
+    std::map<int64_t, std::pair<int64_t, int64_t>> of; // rank key → (run, the number its files write)
+    for (const auto& run : report["runs"])
+        for (size_t i = 0; i < run["ranks"].size() && i < run["data_ranks"].size(); ++i)
+            of[run["ranks"][i].get<int64_t>()] = {run["run"].get<int64_t>(),
+                                                  run["data_ranks"][i].get<int64_t>()};
+    auto name = [&](nlohmann::json& x) {
+        if (!x.is_object() || !x.contains("rank") || !x["rank"].is_number_integer()) return;
+        const auto it = of.find(x["rank"].get<int64_t>());
+        if (it == of.end()) return;
+        if (!x.contains("run")) x["run"] = it->second.first;
+        if (!x.contains("data_rank")) x["data_rank"] = it->second.second;
+        if (!x.contains("blamed_on") || !x["blamed_on"].is_object()) return;
+        nlohmann::json numbered = nlohmann::json::object();
+        for (const auto& [k, ns] : x["blamed_on"].items()) { // "unknown": no rank is named
+            const auto who = isRank(k) ? of.find(std::stoll(k)) : of.end();
+            numbered[who == of.end() ? k : std::to_string(who->second.second)] = ns;
+        }
+        x["blamed_on_data_ranks"] = std::move(numbered);
+    };
+    for (const auto& [section, list] : kRunRankLists) {
+        nlohmann::json* owner = *section ? (report.contains(section) ? &report[section] : nullptr) : &report;
+        if (!owner || !owner->is_object() || !owner->contains(list) || !(*owner)[list].is_array()) continue;
+        for (auto& x : (*owner)[list])
+            name(x);
+    }
+}
+
 } // namespace rs::query

@@ -36,5 +36,12 @@ void orderByRank(nlohmann::json& report);
 /// key. The keys of two runs' colliding ranks go by file size, so key order mixed the runs ("rank 0 (run
 /// 1) … rank 3 (run 0)"). Needs "runs" as runsJson writes it (each run's keys in number order).
 void orderByRunRank(nlohmann::json& report);
+/// A folder of several runs: each entry of the report's per-rank lists (the ranks' steps, memory and waits,
+/// the stragglers, outlier steps, idle gaps, stub steps, steps without communication, bank anomalies,
+/// damaged files) gets "run" and "data_rank" where it has none, the run and number rankName says; a wait's
+/// blamed_on beside it as blamed_on_data_ranks (its run's numbers). "rank" stays the key (10001), which the
+/// index's tables use and no file says (r52c: comm_wait.by_rank read 10000-10003 with no run). One run:
+/// unchanged. Needs "runs" as runsJson writes it.
+void nameRunRanks(nlohmann::json& report);
 
 } // namespace rs::query

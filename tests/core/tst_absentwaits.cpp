@@ -88,9 +88,13 @@ class TstAbsentWaits : public QObject {
             s.erase("text");
             silent.push_back(s);
         }
+        // a folder of runs: the entry names its run and number too (r52c), as rank_info pairs them
+        const int64_t run10 =
+            m_ix.scalar("SELECT run_id FROM rank_info WHERE rank = " + std::to_string(rank10));
         QCOMPARE(silent, json::parse("[{\"rank\": " + std::to_string(rank10) +
                                      ", \"first_step\": 21, \"last_step\": 40, \"steps\": 20, "
-                                     "\"steps_with_communication\": 20}]"));
+                                     "\"steps_with_communication\": 20, \"run\": " +
+                                     std::to_string(run10) + ", \"data_rank\": 10}]"));
         const std::string line = ": steps 21\u2013"
                                  "40 record no communication (its other 20 steps do): their "
                                  "communication and waits are not known; their walls are measured and count "

@@ -195,9 +195,27 @@ class TstCompare : public QObject {
         // two of four moved alike (×2.00 and ×1.98): neither is "the worst" (walk 20a: seven ranks each
         // +2.40-2.41 ms, waiting for rank 3, read as "rank 5, the worst")
         const QString lineA = twoOfFour(1.98, 2.0);
-        QVERIFY2(lineA.contains("+100.0 % on each of ranks 1,3 (alike within 5 %; rank 3's figures)") &&
+        QVERIFY2(lineA.contains("+100.0 % on each of ranks 1,3 (relative changes alike within 5 %; rank 3's "
+                                "figures)") &&
                      !lineA.contains("worst"),
                  qPrintable(lineA));
+        // r51a judges ranks by their relative change: rank 1 at 100 µs and rank 3 at 1 ms (400 µs and 4 ms
+        // a step) both ×1.2 moved alike, +20 µs and +200 µs; the absolute changes made rank 3 "the largest
+        // change" ten times rank 1's
+        {
+            auto b4 = record(4);
+            b4.ranks[3].ops["MatMulV2"].medianNs *= 10;
+            b4.ranks[3].ops["MatMulV2"].totalNsPerStep *= 10;
+            auto c4 = b4;
+            for (int k : {1, 3}) {
+                c4.ranks[k].ops["MatMulV2"].medianNs *= 1.2;
+                c4.ranks[k].ops["MatMulV2"].totalNsPerStep *= 1.2;
+            }
+            const QString rel = QString::fromStdString(compareSummary(compareRecords(b4, c4))[0]);
+            QVERIFY2(rel.contains("+20.0 % on each of ranks 1,3 (relative changes alike within 5 %; rank 3's "
+                                  "figures)"),
+                     qPrintable(rel));
+        }
     }
     void nearZeroWaitIsJudgedAgainstTheStep() {
         // 5 µs -> 9 µs is +80 % of the wait but 0.4 % of a 1 ms step: noise

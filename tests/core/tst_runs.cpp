@@ -407,6 +407,108 @@ class TstRuns : public QObject {
         const size_t at2 = told.find("rank 2 (run 0)"), at6 = told.find("rank 6 (run 0)");
         QVERIFY2(at2 != std::string::npos && at6 != std::string::npos && at2 < at6, told.c_str());
     }
+    void aFolderReportNamesEachEntrysRunAndRank() {
+        // r52c: report --json of a folder of two runs keyed comm_wait.by_rank, idle_gaps and
+        // last_arrival_counts by the index's key (10000-10007) with no run, and its by_source added the two
+        // jobs' waits. Each entry now says its run and its number as rank_info pairs them, each run's sources
+        // and last arrivals are its own (by_run), and nothing of two runs is added
+        const std::string dir = test::tempDir("runs-named-entries");
+        QVERIFY(writeTwoDemoCopies(dir));
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        std::map<int64_t, std::pair<int64_t, int64_t>> runRank; // key → (run, data rank), from the index
+        for (const auto& row : ix.rows("SELECT rank, run_id, data_rank FROM rank_info")) {
+            const auto p1 = row.find('|'), p2 = row.rfind('|');
+            runRank[std::stoll(row.substr(0, p1))] = {std::stoll(row.substr(p1 + 1, p2 - p1 - 1)),
+                                                      std::stoll(row.substr(p2 + 1))};
+        }
+        QVERIFY(
+            std::any_of(runRank.begin(), runRank.end(), [](const auto& kv) { return kv.first >= 10000; }));
+        const auto report = query::buildReport(*ix.db, 10);
+        const auto& cw = report["comm_wait"];
+        auto named = [&](const nlohmann::json& list, const char* what) {
+            QVERIFY2(!list.empty(), what);
+            for (const auto& x : list) {
+                const auto& rr = runRank.at(x["rank"].get<int64_t>());
+                QVERIFY2(x.contains("run") && x.contains("data_rank"),
+                         (std::string(what) + x.dump()).c_str());
+                QCOMPARE(x["run"].get<int64_t>(), rr.first);
+                QCOMPARE(x["data_rank"].get<int64_t>(), rr.second);
+            }
+        };
+        named(cw["by_rank"], "by_rank");
+        named(cw["idle_gaps"], "idle_gaps");
+        named(report["steps"]["per_rank"], "steps");
+        named(report["memory"]["per_rank"], "memory");
+        // whom a rank waited for, by the numbers of its run
+        for (const auto& x : cw["by_rank"])
+            for (const auto& [k, ns] : x["blamed_on"].items()) {
+                const std::string number =
+                    k == "unknown" ? k : std::to_string(runRank.at(std::stoll(k)).second);
+                QCOMPARE(x["blamed_on_data_ranks"][number], ns);
+            }
+        // no folder-wide sum of sources; each run's, its ranks' added
+        QVERIFY2(cw["by_source"].is_null(), cw.dump().c_str());
+        QCOMPARE(cw["by_run"].size(), size_t(2));
+        for (const auto& run : cw["by_run"]) {
+            const int64_t id = run["run"].get<int64_t>();
+            nlohmann::json sources = nlohmann::json::object();
+            for (const auto& x : cw["by_rank"])
+                if (runRank.at(x["rank"].get<int64_t>()).first == id)
+                    for (const auto& [source, ns] : x["by_source"].items())
+                        sources[source] = sources.value(source, int64_t(0)) + ns.get<int64_t>();
+            QVERIFY(!sources.empty());
+            QCOMPARE(run["by_source"], sources);
+            QCOMPARE(run["wait_unknown"].get<std::string>(), std::string());
+            // the run's last arrivals by its numbers: the folder's entries of its keys
+            nlohmann::json counts = nlohmann::json::object();
+            for (const auto& [k, n] : cw["last_arrival_counts"].items())
+                if (runRank.at(std::stoll(k)).first == id)
+                    counts[std::to_string(runRank.at(std::stoll(k)).second)] = n;
+            QVERIFY(!counts.empty());
+            QCOMPARE(run["last_arrival_counts"], counts);
+            QCOMPARE(run["last_arrivals"].size(), size_t(8));
+        }
+        // the text still gives the sources beside its total, which it says is the runs' added
+        const std::string text = query::formatReport(report, 10);
+        QVERIFY2(text.find("each rank's overlapping waits counted once (measured in communication.json)") !=
+                     std::string::npos,
+                 text.c_str());
+        // one run's report: its own sources as a figure again
+        const auto one = query::runReport(*ix.db, report, 1);
+        QCOMPARE(one["comm_wait"]["by_source"], cw["by_run"][1]["by_source"]);
+    }
+    void aFolderWithRunsNotKnownSaysWhyInTheJson() {
+        // r52c: hta's folder of six runs, five of whose waits are not known (ranks missing, or nothing of
+        // their communication recorded) beside ns_resolution_trace's world of one: the text names the five
+        // and why, the JSON's wait_unknown read "" beside their null waits
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("runs-unknown-cache")));
+        auto ix = test::indexDir(samples + "/hta/tests/data", false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto report = query::buildReport(*ix.db, 10);
+        const auto& cw = report["comm_wait"];
+        std::vector<int64_t> unknown;
+        for (const auto& run : report["runs"])
+            if (!run["wait_unknown"].get<std::string>().empty()) unknown.push_back(run["run"].get<int64_t>());
+        QVERIFY(!unknown.empty() && unknown.size() < report["runs"].size());
+        std::string runs;
+        for (int64_t r : unknown)
+            runs.append(runs.empty() ? "" : ", ").append(std::to_string(r));
+        const std::string why = cw["wait_unknown"].get<std::string>();
+        QVERIFY2(why.rfind("not known in runs " + runs + " (", 0) == 0, why.c_str());
+        const std::string text = query::formatReport(report, 10);
+        QVERIFY2(text.find(why) != std::string::npos, (why + "\n" + text).c_str()); // the text's words
+        for (size_t i = 0; i < cw["by_run"].size(); ++i) {
+            const auto& entry = cw["by_run"][i];
+            QCOMPARE(entry["wait_unknown"], report["runs"][i]["wait_unknown"]);
+            if (!entry["wait_unknown"].get<std::string>().empty()) {
+                QVERIFY(entry["wait_ns"].is_null());
+                QVERIFY(entry["by_source"].is_null());
+            }
+        }
+    }
     void aRunWithARanksWaitNotKnownGivesItsKnownRanks() {
         // r51b #5: in a folder of two runs, a run one of whose ranks' wait is not known (a null wait_ns in
         // by_rank) read null in by_run, where its other ranks' waits are measured. The two demo copies of

@@ -52,11 +52,18 @@ class TstStepWalls : public QObject {
         QVERIFY(!model::filesHoldPart(WallSource::StepTraceCsv, 100'000'000, 95'100'000));
         QVERIFY(!model::filesHoldPart(WallSource::StepTraceCsv, 100'000'000, 156'000'000)); // longer band
         QVERIFY(!model::filesHoldPart(WallSource::TraceMarkers, 100'000'000, 10'000'000));  // not shipped
-        const std::string t = model::partialWallText(294'586'500, 16'420'200, 16'420'200);
+        // the step's events all the rank recorded: said so, not "(longer than all of this rank's spans)"
+        // after the figure of those very spans (test_data's rank 1 read "cover 268 ms of it (longer than all
+        // …)"); a rank that recorded more than the step's events gives both
+        const std::string t = model::partialWallText(294'586'500, 267'702'020, 267'702'020);
         QVERIFY2(
-            t == "295 ms, but this rank's events cover 16.4 ms of it (longer than all of this rank's spans): "
-                 "the files hold part of the step",
+            t == "295 ms, but this rank's events cover 268 ms of it, all that it recorded (its first span "
+                 "to its last): the files hold part of the step",
             t.c_str());
+        const std::string more = model::partialWallText(294'586'500, 16'420'200, 267'702'020);
+        QVERIFY2(more == "295 ms, but this rank's events cover 16.4 ms of it, and all that it recorded (its "
+                         "first span to its last) 268 ms: the files hold part of the step",
+                 more.c_str());
         QVERIFY(model::partialWallText(100, 50, 0).find("all of this rank") == std::string::npos);
     }
     void serverDumpWithoutTraceViewIsFlagged() {
@@ -85,8 +92,13 @@ class TstStepWalls : public QObject {
             QVERIFY(row.wall.partial());
         const std::string text = query::formatReport(query::buildReport(*ix.db, 5), 5);
         QVERIFY2(text.find("from step_trace_time.csv") != std::string::npos, text.c_str());
+        // rank 1's spans, its kernels (710248 … 726668.2 µs) and its communication.json collectives (711707 …
+        // 977950.02 µs, python over the files), are its step's events, 267.7 ms: the wall is longer than all
+        // it recorded, which that figure is
+        QCOMPARE(r1.recordedNs, r1.eventsNs);
         QVERIFY2(text.find("step_trace_time.csv rank 1 step 2: 295 ms, but this rank's events cover 268 ms "
-                           "of it") != std::string::npos,
+                           "of it, all that it recorded (its first span to its last): the files hold part") !=
+                     std::string::npos,
                  text.c_str());
         // counted once in the diagnostics, one row for both ranks' steps
         auto d =

@@ -9,8 +9,8 @@ QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode) {
     using Mode = query::HeatmapData::Mode;
     switch (s) {
     case HeatStatistic::Ratio: // as the view's caption says for each grid
-        return mode == Mode::OpByStep     ? "ratio to the op type's median step"
-               : mode == Mode::RankByStep ? "ratio to the step's median over ranks"
+        return mode == Mode::OpByStep     ? "ratio to the op type's lower median step"
+               : mode == Mode::RankByStep ? "ratio to the step's lower median over ranks"
                                           : "ratio to the same kernels' lower median over ranks";
     case HeatStatistic::Median:
         return "median duration";
@@ -26,15 +26,17 @@ QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode) {
 
 QString ratioReference(query::HeatmapData::Mode mode) {
     // each grid says its reference's rule (r48c #4: the step grids' tooltips named no convention beside a
-    // cell's "lower of the two middle values"). The step grids' reference is the judged centre
-    // (stats::median); the op × rank grid's is the lower median, as its label and every median shown (r51a:
-    // of two ranks the mean made the slower 1.42× and the faster 0.58× where one took 2.44× the other)
+    // cell's "lower of the two middle values"). Every grid's is the lower median, as every median shown
+    // (r51a: of two ranks the mean made the slower 1.42× and the faster 0.58× where one took 2.44× the other;
+    // r52c: the step grids kept it, no cell of two at 1.00×)
     if (mode == query::HeatmapData::Mode::OpByStep)
         return ": this step's mean duration against the op type's median step on this rank (the median of "
-               "its steps' means; of an even number, midway between the middle two)";
+               "its steps' means; the lower median: of an even number the lower of the middle two, so of two "
+               "steps the faster reads 1.00×)";
     if (mode == query::HeatmapData::Mode::RankByStep)
-        return ": this rank's mean duration in the step against the step's median over ranks (of an even "
-               "number, midway between the middle two)";
+        return ": this rank's mean duration in the step against the step's median over ranks (the lower "
+               "median: of an even number the lower of the middle two, so of two ranks the faster reads "
+               "1.00×)";
     // a ratio of times, not a mean of per-name ratios: walk 30 read "weighted by how often" as the count-
     // weighted mean of each name's ratio (0.972 where the cell said 0.96, msinsight pytorch/text/level1)
     return ": this rank's time at its medians (Σ over the kernel names of its count × its median) against "

@@ -16,8 +16,7 @@ QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode = query::He
 /// What a cell's tooltip adds after its ratio: of the op type × rank grid, what the ratio is to — the
 /// lower median over the run's ranks (this one included: with two ranks the faster's) of the same kernels,
 /// an op type's kernel names weighted by count; of the per-step grids, the op type's median step or the
-/// step's median over ranks (midway between the middle two of an even count: the judged centre,
-/// stats::median). Each says how an even count is taken.
+/// step's median over ranks, lower medians too (a cell's own mean). Each says how an even count is taken.
 QString ratioReference(query::HeatmapData::Mode mode);
 /// The cell's value for the statistic (ratio dimensionless, the rest ns).
 double cellValue(const query::HeatCell& c, HeatStatistic s);

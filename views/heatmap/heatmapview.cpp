@@ -372,10 +372,10 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
     } else if (d) {
         setCaption(d->mode == Mode::OpByStep
                        ? tr("Mean duration per step on %1, coloured by the ratio to the "
-                            "op type's median step.")
+                            "op type's lower median step.")
                              .arg(rankName(m_summary.get(), d->rank))
                        : tr("Mean duration of %1 per rank and step, coloured by the ratio to "
-                            "the step's median over ranks.")
+                            "the step's lower median over ranks.")
                              .arg(QString::fromStdString(d->opType)));
     }
     m_canvas->setData(std::move(d));
