@@ -436,7 +436,7 @@ void HeatmapView::updateCaption() {
                                    : tr(" Colour: %1.").arg(statisticName(stat, d->mode));
         const QString fellBack =
             m_fellBackFrom
-                ? tr(" %1, the layout last used, has one step here: nothing to compare across steps — "
+                ? tr(" The layout last used, %1, has one step here: nothing to compare across steps — "
                      "op × rank compares ranks.")
                       .arg(m_mode->itemText(m_fellBackFrom->mode))
                 : QString();
