@@ -199,7 +199,17 @@ QString heatmapLine(const CaptionInput& in) {
     // one rank has no others to be a straggler among: nothing is outlined for it (walks 20a/20b)
     // nor two: which of two is slow cannot be said, so the view names none (walk 21)
     const bool judged = mode == Mode::OpByRank && (!in.heatmap || in.heatmap->columns.size() > 2);
-    return grid + QObject::tr(" · colour: %1").arg(views::statisticName(in.heatmapStatistic, mode)) +
+    // a grid whose ratios would compare nothing says so beside the statistic shown instead (walk 52: why
+    // one profile's picture was in total time and another's in ratios)
+    QString why;
+    if (in.heatmap && in.heatmapStatistic != views::HeatStatistic::Ratio) {
+        if (mode != Mode::RankByStep && in.heatmap->columns.size() == 1)
+            why = mode == Mode::OpByRank ? QObject::tr(" (one rank: no ratio to other ranks)")
+                                         : QObject::tr(" (one step: no ratio across steps)");
+        if (mode == Mode::RankByStep && in.heatmap->rows.size() == 1)
+            why = QObject::tr(" (one rank: no ratio to other ranks)");
+    }
+    return grid + QObject::tr(" · colour: %1").arg(views::statisticName(in.heatmapStatistic, mode)) + why +
            (judged ? QObject::tr(" · outlined: slow cells") : QString());
 }
 

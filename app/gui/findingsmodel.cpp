@@ -55,9 +55,15 @@ QVariant FindingsModel::display(const Finding& f, int column) const {
                 .arg(views::formatDuration(f.extraNs));
         return QString();
     case Text:
-        return f.text;
+        return m_kindInText && !f.kindName.isEmpty() ? f.kindName + ": " + f.text : f.text;
     }
     return {};
+}
+
+void FindingsModel::setKindInText(bool on) {
+    if (on == m_kindInText) return;
+    m_kindInText = on;
+    if (rowCount() > 0) Q_EMIT dataChanged(index(0, Text), index(rowCount() - 1, Text), {Qt::DisplayRole});
 }
 
 bool FindingsModel::multiRank(const Finding& f) {

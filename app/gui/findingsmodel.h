@@ -21,6 +21,10 @@ class FindingsModel : public QAbstractTableModel {
     void setFindings(std::vector<Finding> findings, std::map<int, int> dataRank = {});
     const std::vector<Finding>& findings() const { return m_findings; }
     const Finding& finding(int row) const { return m_findings.at(size_t(row)); }
+    /// Whether the sentence starts with its kind ("stall: rank 5 stalled …"): the panel hides the Kind
+    /// column in a narrow dock, and the sentence does not say it (walk 52, 800 × 600).
+    void setKindInText(bool on);
+    bool kindInText() const { return m_kindInText; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -35,6 +39,7 @@ class FindingsModel : public QAbstractTableModel {
     int dataRank(int rank) const; ///< the label of rank key `rank`
     std::vector<Finding> m_findings;
     std::map<int, int> m_dataRank;
+    bool m_kindInText = false;
 };
 
 } // namespace rs::gui

@@ -145,6 +145,7 @@ void FindingsPanel::fitToWidth() {
     const bool narrower = room - fixedWidth({M::Rank, M::Cost}) < sentenceMin;
     const bool narrowest = room - fixedWidth({M::Cost}) < sentenceFloor;
     m_view->setColumnHidden(M::Kind, narrow);
+    m_model->setKindInText(narrow); // the kind where the sentence is: the sentence says rank and step
     m_view->setColumnHidden(M::Step, narrow);
     m_view->setColumnHidden(M::Rank, narrower);
     m_view->setColumnHidden(M::Cost, narrowest);

@@ -119,6 +119,9 @@ class TstCaptionBuilder : public QObject {
                 h.columns.push_back(col.toStdString());
             text = gui::buildCaption(in).lines.join("\n");
             QVERIFY2(text.contains("colour: total time") && !text.contains("stragglers"), qPrintable(text));
+            // walk 52: one rank's picture in total time said nothing of why it was not in ratios
+            QCOMPARE(text.contains("colour: total time (one rank: no ratio to other ranks)"),
+                     cols.size() == 1);
         }
     }
     void theTimelineLegendWrapsInANarrowPicture() {

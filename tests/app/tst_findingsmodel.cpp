@@ -309,6 +309,13 @@ class TstFindingsModel : public QObject {
         for (int c : {gui::FindingsModel::Kind, gui::FindingsModel::Rank, gui::FindingsModel::Step})
             QVERIFY2(v->isColumnHidden(c), qPrintable(QString::number(c)));
         QVERIFY(!v->isColumnHidden(gui::FindingsModel::Cost));
+        // walk 52: with its column hidden the finding's kind was nowhere (the sentence says rank and step,
+        // not "stall" or "slow_rank"): the sentence starts with it
+        const auto sentence = [&](int row) {
+            return v->model()->index(row, gui::FindingsModel::Text).data().toString();
+        };
+        for (int r = 0; r < v->model()->rowCount(); ++r)
+            QVERIFY2(sentence(r).startsWith(panel.findingAt(r)->kindName + ": "), qPrintable(sentence(r)));
         QVERIFY(v->columnWidth(gui::FindingsModel::Cost) >=
                 v->fontMetrics().horizontalAdvance(
                     v->model()->index(0, gui::FindingsModel::Cost).data().toString().split('\n').first()));
@@ -325,6 +332,7 @@ class TstFindingsModel : public QObject {
         for (int c = 0; c < gui::FindingsModel::ColumnCount; ++c)
             QVERIFY2(!v->isColumnHidden(c), qPrintable(QString::number(c)));
         QVERIFY(v->columnWidth(gui::FindingsModel::Kind) > 0);
+        QCOMPARE(sentence(0), panel.findingAt(0)->text); // its column says the kind again
     }
     void unreadableReportHasNoFindings() {
         QVERIFY(gui::findingsFromReport("", std::nullopt).empty());

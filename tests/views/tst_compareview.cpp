@@ -21,6 +21,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSvgGenerator>
 #include <QTreeWidget>
@@ -341,6 +343,30 @@ class TstCompareView : public QObject {
         QVERIFY2(m.caption().contains("whole run") && !m.caption().contains("from each run's first step"),
                  qPrintable(m.caption()));
         QVERIFY(m.xAxisText().contains("first step"));
+    }
+    void aShortPanelShowsTheRegressionList() {
+        // walk 52 (800 × 600): the Comparison dock showed its wrapped verdict alone, the regression list
+        // and the heatmap pushed out below its edge. The verdict scrolls in at most a share of the panel
+        views::CompareView v;
+        v.setData(m_data);
+        QVERIFY2(v.minimumSizeHint().height() <= 200,
+                 qPrintable(QString::number(v.minimumSizeHint().height())));
+        v.resize(540, 200);
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        QCOMPARE(v.height(), 200);
+        QVERIFY(v.verdictArea()->height() <= int(200 * views::CompareView::kVerdictShare));
+        auto* list = v.regressionList();
+        const int row = list->visualItemRect(list->topLevelItem(0)).height();
+        QVERIFY(row > 0);
+        const QRect shown(list->viewport()->mapTo(&v, QPoint()), list->viewport()->size());
+        QVERIFY2(shown.height() >= 2 * row && shown.bottom() < v.height(),
+                 qPrintable(QString("the list's rows at %1-%2 px of a %3 px panel")
+                                .arg(shown.top())
+                                .arg(shown.bottom())
+                                .arg(v.height())));
+        // the verdict whole, by scrolling its area
+        QVERIFY(v.verdictArea()->verticalScrollBar()->maximum() > 0);
     }
     void captionIsShownWhole() {
         // walk 10: at the panel's width the caption ended "peaks alloc…" and the axis' text "first memory

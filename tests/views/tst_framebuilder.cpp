@@ -168,6 +168,44 @@ class TstFrameBuilder : public QObject {
         for (const auto& a : in.annotations) // the caption's rule
             QCOMPARE(annotate::meetsWindow(a, w0, w1), drawn.count(QString::fromStdString(a.id)) > 0);
     }
+    void aFewPixelAnchorHasItsTextOnHover() {
+        // walk 52, the demo at Fit: a range and an arrow of a few hundred µs are under a pixel wide, and
+        // their labels ("range A", "arrow C") piled up at the plot's left edge over steps 1-2. A range, a box
+        // or an arrow over time that narrow on screen draws no label; hovering it names it (its callout box)
+        Frame f;
+        f.width = 700;
+        FrameInput in = f.input(0, 100 * kMs);
+        const auto rm = in.rankMapping(0);
+        auto range = [](const char* id, int64_t t0, int64_t t1) {
+            annotate::Annotation a = note(id, t0, id);
+            a.kind = annotate::Kind::Range;
+            a.anchor.t1Ns = t1;
+            return a;
+        };
+        auto arrow = [](const char* id, int64_t t0, int64_t t1) {
+            annotate::Annotation a = note(id, t0, id);
+            a.kind = annotate::Kind::Arrow;
+            a.anchor.toRank = 1;
+            a.anchor.toNs = t1;
+            return a;
+        };
+        QVERIFY(rm.x(10 * kMs + 300000) - rm.x(10 * kMs) < 3); // a few pixels
+        in.annotations = {
+            range("tiny range", 10 * kMs, 10 * kMs + 300000), range("wide range", 40 * kMs, 60 * kMs),
+            arrow("tiny arrow", 12 * kMs, 12 * kMs + 200000), arrow("across", 80 * kMs, 80 * kMs)};
+        const DrawList list = views::FrameBuilder().build(in);
+        std::set<QString> labelled;
+        for (const auto* c : list.all<views::Callout>())
+            labelled.insert(c->text);
+        QCOMPARE(labelled, (std::set<QString>{"wide range", "across"}));
+        std::map<QString, QRectF> hover;
+        for (const auto& [box, id] : list.callouts)
+            hover[id] = box;
+        QCOMPARE(hover.size(), size_t(4)); // every one can be hovered, edited, deleted
+        QVERIFY(hover["tiny range"].contains(QPointF(rm.x(10 * kMs), hover["tiny range"].center().y())));
+        QVERIFY(hover["tiny range"].width() <= 10);
+        QVERIFY(hover["tiny arrow"].contains(QPointF(rm.x(12 * kMs), hover["tiny arrow"].center().y())));
+    }
     void annotationLabelsNeverCoverEachOther() {
         // walk 42, a 700 px timeline: a note's long label, listed after a note 200 px later whose label is
         // short, was drawn over it (the placer probed 160 px right of the point, not the label as drawn);

@@ -55,6 +55,34 @@ std::shared_ptr<query::HeatmapData> fullGrid(int ops, int ranks) {
     return d;
 }
 
+/// Op type × step on rank 0: two op types over `steps` steps (101, 102, …), every cell present.
+std::shared_ptr<query::HeatmapData> stepGrid(int steps) {
+    auto d = std::make_shared<query::HeatmapData>();
+    d->mode = Mode::OpByStep;
+    d->rank = 0;
+    d->rows = {"MatMul", "Add"};
+    d->rowTotalNs = {2, 1};
+    for (int s = 0; s < steps; ++s) {
+        d->columns.push_back("step " + std::to_string(101 + s));
+        d->columnKeys.push_back(101 + s);
+    }
+    query::HeatCell c;
+    c.present = true;
+    c.count = 1;
+    c.totalNs = c.meanNs = 1000;
+    c.ratio = 1;
+    d->cells.assign(2, std::vector<query::HeatCell>(size_t(steps), c));
+    return d;
+}
+
+/// The view's statistic box (mode, subject, statistic, sort).
+QComboBox* statBox(views::HeatmapView& v) {
+    return v.findChildren<QComboBox*>().at(2);
+}
+QComboBox* modeBox(views::HeatmapView& v) {
+    return v.findChildren<QComboBox*>().at(0);
+}
+
 /// A heatmap view of `d`, 900 × 420 px, shown.
 struct ShownView {
     views::InteractionState state;
@@ -259,6 +287,96 @@ class TstHeatmapView : public QObject {
         Q_EMIT stat->activated(int(views::HeatStatistic::P95)); // as a user's pick emits it
         v.setData(grid(1, 0));
         QCOMPARE(v.canvas()->statistic(), views::HeatStatistic::P95); // the user's choice stands
+    }
+    void theCaptionNamesTheStatisticShown_data() {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("stat");
+        QTest::addColumn<QString>("caption");
+        QTest::newRow("op x step, ratio")
+            << 1 << int(views::HeatStatistic::Ratio)
+            << "Mean duration per step on rank 0, coloured by the ratio to the op type's lower median step.";
+        QTest::newRow("op x step, total")
+            << 1 << int(views::HeatStatistic::Total)
+            << "Op types per step on rank 0, coloured by their total time in the step.";
+        QTest::newRow("op x step, p95")
+            << 1 << int(views::HeatStatistic::P95)
+            << "Op types per step on rank 0, coloured by their p95 duration in the step.";
+        QTest::newRow("rank x step, total")
+            << 2 << int(views::HeatStatistic::Total)
+            << "MatMul per rank and step, coloured by its total time in the step.";
+        QTest::newRow("rank x step, ratio") << 2 << int(views::HeatStatistic::Ratio)
+                                            << "Mean duration of MatMul per rank and step, coloured by the "
+                                               "ratio to the step's lower median over ranks.";
+        QTest::newRow("op x rank, mean") << 0 << int(views::HeatStatistic::Mean)
+                                         << "No slow cell: no op type is much slower on one card than on the "
+                                            "others. Colour: mean duration.";
+    }
+    void theCaptionNamesTheStatisticShown() {
+        // walk 52 (ns_resolution_trace, op x step): "coloured by the ratio to the op type's median step"
+        // over a "total time" legend and cells coloured by total time
+        QFETCH(int, mode);
+        QFETCH(int, stat);
+        QFETCH(QString, caption);
+        views::InteractionState state;
+        views::HeatmapView v(&state, nullptr);
+        v.setProfile({0, 1, 2});
+        std::shared_ptr<query::HeatmapData> d = mode == 1 ? stepGrid(5) : fullGrid(2, 3);
+        if (mode == 2) {
+            d->mode = Mode::RankByStep;
+            d->opType = "MatMul";
+            d->rows = {"rank 0", "rank 1", "rank 2"};
+            d->rowKeys = {0, 1, 2};
+            d->rowTotalNs = {3, 2, 1};
+            d->cells.assign(3, d->cells.front());
+        }
+        v.setData(d);
+        statBox(v)->setCurrentIndex(stat);
+        Q_EMIT statBox(v)->activated(stat); // as a user's pick emits it
+        QCOMPARE(v.canvas()->statistic(), views::HeatStatistic(stat));
+        QCOMPARE(v.caption(), caption);
+    }
+    void aOneRankRunsStepGridShowsRatios() {
+        // walk 52: ns_resolution_trace (one rank) showed its op x step grid in total time because its op x
+        // rank grid has one rank, while two-rank runs showed ratios: each grid judges its own. Its steps
+        // compare, so the step grid shows the ratio
+        views::InteractionState state;
+        views::HeatmapView v(&state, nullptr);
+        v.setProfile({0});
+        v.setData(grid(1, 0));
+        QCOMPARE(v.canvas()->statistic(), views::HeatStatistic::Total);
+        v.setData(stepGrid(5));
+        QCOMPARE(v.canvas()->statistic(), views::HeatStatistic::Ratio);
+        QVERIFY2(v.caption().contains("ratio to the op type's lower median step"), qPrintable(v.caption()));
+        // one step compares nothing: its total time, and why
+        v.setData(stepGrid(1));
+        QCOMPARE(v.canvas()->statistic(), views::HeatStatistic::Total);
+        QVERIFY2(v.caption().contains("total time") && v.caption().contains("one step"),
+                 qPrintable(v.caption()));
+        QVERIFY2(statBox(v)->toolTip().contains("one step"), qPrintable(statBox(v)->toolTip()));
+    }
+    void aLastSessionsStepLayoutFallsBackOnOneStep() {
+        // walk 52 (msinsight text/level1, one step): the op x step layout of the last session showed one
+        // column of 1.00 under a "1.00× / 1.00× / 1.00×" legend. It falls back to op x rank, saying why, and
+        // comes back on a profile with steps
+        views::InteractionState state;
+        views::HeatmapView v(&state, nullptr);
+        v.setPreferredLayout(1, {}, 0);
+        v.setProfile({0, 1});
+        v.setData(grid(2, 0));
+        QCOMPARE(modeBox(v)->currentIndex(), 1); // the last session's layout, asked for
+        v.setData(stepGrid(1));
+        QCOMPARE(modeBox(v)->currentIndex(), 0); // asks for op x rank again
+        v.setData(grid(2, 0));                   // which arrives
+        QCOMPARE(v.canvas()->statistic(), views::HeatStatistic::Ratio);
+        QVERIFY2(v.caption().contains("one step here: nothing to compare across steps"),
+                 qPrintable(v.caption()));
+        // the next profile, with steps: the layout again
+        v.setProfile({0, 1});
+        v.setData(grid(2, 0));
+        QCOMPARE(modeBox(v)->currentIndex(), 1);
+        v.setData(stepGrid(4));
+        QCOMPARE(v.canvas()->data()->mode, Mode::OpByStep);
+        QVERIFY(!v.caption().contains("one step"));
     }
     void emptyGridSaysNothingOfStragglers() {
         // legacy MindSpore runs without op statistics: "every op type runs alike on all cards" said of

@@ -68,7 +68,15 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_swap->setEnabled(false);
     connect(m_swap, &QPushButton::clicked, this, &CompareView::swapRequested);
     auto* head = new QHBoxLayout;
-    head->addWidget(m_verdict, 1);
+    // the verdict scrolls in an area of at most kVerdictShare of the panel: wrapped whole at 800 × 600 it
+    // took the dock's height and pushed the regression list and the heatmap out of it (walk 52)
+    m_verdictArea = new QScrollArea(this);
+    m_verdictArea->setFrameShape(QFrame::NoFrame);
+    m_verdictArea->setWidgetResizable(true);
+    m_verdictArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_verdictArea->setWidget(m_verdict);
+    m_verdictArea->setMinimumHeight(m_verdict->fontMetrics().lineSpacing() + 4);
+    head->addWidget(m_verdictArea, 1);
     head->addWidget(m_swap, 0, Qt::AlignTop);
     lay->addLayout(head);
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -114,12 +122,22 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_memory = new MemoryOverlay(right);
     m_steps->setNote(noComparisonText()); // until a comparison arrives
     m_memory->setNote(noComparisonText());
+    // a short dock (800 × 600) keeps each part a few lines: at their own minimums the panes summed to ~390
+    // px, so the dock scrolled the panel and showed the verdict alone (walk 52); the splitters share what
+    // there is by their stretch, and a handle gives one more
+    const int line = fontMetrics().lineSpacing();
+    m_list->setMinimumHeight(5 * line); // its header and three rows
+    spanScroll->setMinimumHeight(2 * line);
+    scroll->setMinimumHeight(3 * line);
+    m_steps->setMinimumHeight(2 * line);
+    m_memory->setMinimumHeight(2 * line);
     right->setStretchFactor(0, 3); // the heatmap's rows need the height more than the distributions
     right->setStretchFactor(1, 2);
     right->setStretchFactor(2, 2);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     lay->addWidget(split, 1);
+    fitVerdict();
     connect(m_grid, &DeltaGrid::cellClicked, this, &CompareView::opTypeChosen);
     connect(m_list, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* it) {
         const compare::Delta* d = deltaOf(it);
@@ -203,6 +221,23 @@ QString CompareView::noComparisonText() {
     return tr("No comparison yet: File ▸ Compare with… (another profile) or File ▸ Compare with run");
 }
 
+void CompareView::fitVerdict() {
+    // the wrapped text's height at the area's width, no taller than the share left over from the rest
+    const int w = std::max(1, m_verdictArea->viewport()->width());
+    const int needed = m_verdict->heightForWidth(w) + 2;
+    m_verdictArea->setMaximumHeight(
+        std::max(m_verdictArea->minimumHeight(), std::min(needed, int(height() * kVerdictShare))));
+}
+
+void CompareView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitVerdict();
+}
+
+QScrollArea* CompareView::verdictArea() const {
+    return m_verdictArea;
+}
+
 QString CompareView::verdictText() const {
     return m_verdict->text();
 }
@@ -268,6 +303,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
         m_memory->setNote(noComparisonText());
         m_verdict->setText(noComparisonText()); // never the verdict of a comparison that is gone
         m_verdict->setToolTip({});
+        fitVerdict();
         return;
     }
     const auto& r = m_data->result;
@@ -319,6 +355,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
                 "</i>";
     m_verdict->setText(text);
     m_verdict->setToolTip(all);
+    fitVerdict();
     // one row per root, as `rankscope compare` prints them; the ranks that moved with it as its children
     int offset = 0;
     for (const auto* list : {&r.regressions, &r.improvements}) {

@@ -17,6 +17,7 @@
 
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -44,6 +45,9 @@ class CompareView : public QWidget {
     MemoryOverlay* memoryOverlay() const { return m_memory; }
     SpanPairView* spanPairView() const { return m_spanPair; }
     QString verdictText() const;
+    /// The scroll area of the headline: its wrapped height, at most kVerdictShare of the panel's.
+    QScrollArea* verdictArea() const;
+    static constexpr double kVerdictShare = 0.3;
     /// "baseline B → candidate A": the folders' names (with their parents when the names are alike,
     /// with the run numbers when both are one folder's runs).
     static QString sidesText(const compare::ComparisonData& d);
@@ -72,7 +76,11 @@ class CompareView : public QWidget {
     /// The Swap button: compare the same two runs with baseline and candidate exchanged.
     void swapRequested();
 
+  protected:
+    void resizeEvent(QResizeEvent* e) override;
+
   private:
+    void fitVerdict(); ///< the headline's area as tall as its text, within kVerdictShare of the panel
     static QString noComparisonText();
     void askSpans(const compare::Delta& d);
     /// What a row of the list is about goes out as the signal of its kind (op types, links, banks).
@@ -80,6 +88,7 @@ class CompareView : public QWidget {
     QString m_spanSubject;
     std::shared_ptr<const compare::ComparisonData> m_data;
     QLabel* m_verdict;
+    QScrollArea* m_verdictArea;
     QPushButton* m_swap;
     QTreeWidget* m_list;
     QLabel* m_rowText;

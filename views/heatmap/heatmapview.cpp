@@ -63,8 +63,13 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     connect(m_stat, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_canvas->setStatistic(HeatStatistic(i));
         m_legend->refresh();
+        updateCaption();
     });
-    connect(m_stat, &QComboBox::activated, this, [this] { m_statByRankCount = false; }); // the user's own
+    connect(m_stat, &QComboBox::activated, this, [this] { // the user's own
+        m_statByRankCount = false;
+        m_stat->setToolTip({});
+        updateCaption();
+    });
     connect(m_sort, &QComboBox::currentIndexChanged, this, [this](int i) { m_canvas->setSort(HeatSort(i)); });
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_subject->blockSignals(true);
@@ -84,6 +89,8 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     for (auto* box : {m_mode, m_subject}) // the user's own choice while the new run's grid is on its way
         connect(box, &QComboBox::activated, this, [this] {
             m_carried.reset();
+            m_restored.reset();
+            m_fellBackFrom.reset();
             const int mode = m_mode->currentIndex();
             Q_EMIT layoutChosen(mode, mode == 2 ? m_subject->currentData().toString() : QString(),
                                 mode == 1 ? rankNumber(m_summary.get(), m_subject->currentData().toInt())
@@ -283,6 +290,10 @@ void HeatmapView::setProfile(const std::vector<int>& ranks, std::optional<int64_
         m_carried =
             CarriedLayout{mode, mode == 2 ? m_subject->currentData().toString() : QString(),
                           mode == 1 ? rankNumber(m_summary.get(), m_subject->currentData().toInt()) : -1};
+    else if (m_fellBackFrom) // the layout set aside for a one-step run, tried again on this one
+        m_carried = m_fellBackFrom;
+    m_fellBackFrom.reset();
+    m_restored.reset();
     m_mode->setCurrentIndex(0);
     request();
 }
@@ -293,6 +304,7 @@ void HeatmapView::setPreferredLayout(int mode, const QString& op, int rankNumber
 
 void HeatmapView::restoreCarried() {
     const CarriedLayout c = *std::exchange(m_carried, std::nullopt);
+    m_restored = c;                  // setData falls back to op × rank if the layout has one step here
     m_mode->setCurrentIndex(c.mode); // fills the rank or op chooser with this run's, and asks for the grid
     // a rank by its number: its key differs from run to run (run 1's ranks are keys 10000 + their number)
     int i = m_subject->findData(c.op);
@@ -303,6 +315,8 @@ void HeatmapView::restoreCarried() {
 
 void HeatmapView::setMode(Mode mode, int rank, const QString& opType) {
     m_carried.reset(); // a finding's or the user's choice now, not the last run's
+    m_restored.reset();
+    m_fellBackFrom.reset();
     m_mode->setCurrentIndex(int(mode));
     if (mode == Mode::OpByStep) m_subject->setCurrentIndex(std::max(0, m_subject->findData(rank)));
     if (mode == Mode::RankByStep) m_subject->setCurrentIndex(std::max(0, m_subject->findData(opType)));
@@ -324,18 +338,36 @@ void HeatmapView::request() {
     }
 }
 
-void HeatmapView::followRankCount(const query::HeatmapData& d) {
-    // one rank has no ratio to the others: every cell hatched "–" under a 0.67-1.50× colour bar read as
-    // missing data (amd_trace, ns_resolution); its total time is shown instead, until a grid of several
-    // ranks, or the user's own choice
+bool HeatmapView::ratiosCompare(const query::HeatmapData& d) {
+    // what each grid's ratio is taken against: the op type's other ranks, the op type's other steps on the
+    // rank, the step's other ranks. With one of them every ratio is 1.00 (or "–")
+    if (d.mode == Mode::OpByRank) return d.columnKeys.size() > 1;
+    if (d.mode == Mode::OpByStep) return d.columnKeys.size() > 1;
+    return d.rowKeys.size() > 1;
+}
+
+void HeatmapView::followComparable(const query::HeatmapData& d) {
+    // a grid whose ratios compare nothing shows its total time instead: one rank's cells hatched "–" under a
+    // 0.67-1.50× bar read as missing data (amd_trace), one step's column of 1.00 under "1.00× / 1.00×" said
+    // nothing (walk 52, text/level1). Judged per grid shown: op × step of a one-rank run compares its steps
+    // (walk 52: ns_resolution's per-step grid was in totals because its op × rank grid had one rank, while
+    // two-rank runs showed ratios). Back to the ratio on a grid that compares, unless the user chose
     const int chosen = m_stat->currentIndex();
-    if (d.columnKeys.size() == 1 && chosen == int(HeatStatistic::Ratio)) {
+    if (!ratiosCompare(d) && chosen == int(HeatStatistic::Ratio)) {
         m_stat->setCurrentIndex(int(HeatStatistic::Total));
         m_statByRankCount = true;
-    } else if (d.columnKeys.size() > 1 && m_statByRankCount) {
+    } else if (ratiosCompare(d) && m_statByRankCount) {
         m_statByRankCount = false;
         if (chosen == int(HeatStatistic::Total)) m_stat->setCurrentIndex(int(HeatStatistic::Ratio));
     }
+    m_stat->setToolTip(m_statByRankCount ? tr("Total time: %1").arg(nothingToCompare(d)) : QString());
+}
+
+QString HeatmapView::nothingToCompare(const query::HeatmapData& d) const {
+    if (d.mode == Mode::OpByRank) return tr("one rank, so no ratio to the other ranks");
+    if (d.mode == Mode::OpByStep)
+        return tr("one step, so nothing to compare across steps (op × rank compares ranks)");
+    return tr("one rank, so no ratio to the step's other ranks");
 }
 
 std::shared_ptr<const query::HeatmapData>
@@ -353,32 +385,22 @@ HeatmapView::namedRows(std::shared_ptr<const query::HeatmapData> d) const {
 void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
     d = namedRows(std::move(d));
     if (d && d->mode == Mode::OpByRank) {
-        followRankCount(*d);
         m_ops.clear();
         for (const auto& r : d->rows)
             m_ops.push_back(QString::fromStdString(r));
-        int flagged = 0;
-        for (const auto& row : d->cells)
-            for (const auto& c : row)
-                flagged += c.flagged;
-        // an empty grid says nothing of stragglers: there was nothing to compare
-        // a cut rank's cells hold part of its kernels: said beside the verdict, not left to the banner; the
-        // hatched cells name their files, other unread files of the shown ranks are named in words
-        const std::string cut = query::cutRanksNote(*d);
-        setCaption((d->rows.empty()
-                        ? tr("No device kernels with op statistics: no slow cell can be looked for.")
-                        : stragglerCaption(flagged, d->columnKeys.size(), query::heatCellCounts(*d))) +
-                   (cut.empty() ? damagedNote(*d) : tr(" Hatched: %1.").arg(QString::fromStdString(cut))));
-    } else if (d) {
-        setCaption(d->mode == Mode::OpByStep
-                       ? tr("Mean duration per step on %1, coloured by the ratio to the "
-                            "op type's lower median step.")
-                             .arg(rankName(m_summary.get(), d->rank))
-                       : tr("Mean duration of %1 per rank and step, coloured by the ratio to "
-                            "the step's lower median over ranks.")
-                             .arg(QString::fromStdString(d->opType)));
     }
+    // the last session's per-step layout with one step here: its one column of 1.00 compared nothing
+    // (walk 52, text/level1); op × rank instead, the choice kept for the next profile (setProfile)
+    const bool oneStep = d && d->mode != Mode::OpByRank && d->columnKeys.size() < 2;
+    if (oneStep && m_restored) {
+        m_fellBackFrom = std::exchange(m_restored, std::nullopt);
+        m_mode->setCurrentIndex(0); // asks for the op × rank grid
+        return;
+    }
+    m_restored.reset();
+    if (d) followComparable(*d);
     m_canvas->setData(std::move(d));
+    updateCaption();
     // at least the column labels (their band follows the data) and two rows (heightForWidth: the panel's
     // minimum in a short dock)
     m_scroll->setMinimumHeight(m_canvas->columnLabelsHeight() + 40);
@@ -392,6 +414,54 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
     if (m_carried && m_canvas->data() && m_canvas->data()->mode == Mode::OpByRank) restoreCarried();
 }
 
+void HeatmapView::updateCaption() {
+    // the caption names the statistic the cells are coloured by, as the legend does (walk 52: "coloured by
+    // the ratio to the op type's median step" over a "total time" legend)
+    const auto* d = m_canvas->data();
+    if (!d) return;
+    const HeatStatistic stat = m_canvas->statistic();
+    const QString why =
+        m_statByRankCount ? tr(" Total time, not the ratio: %1.").arg(nothingToCompare(*d)) : QString();
+    if (d->mode == Mode::OpByRank) {
+        int flagged = 0;
+        for (const auto& row : d->cells)
+            for (const auto& c : row)
+                flagged += c.flagged;
+        // an empty grid says nothing of stragglers: there was nothing to compare
+        // a cut rank's cells hold part of its kernels: said beside the verdict, not left to the banner; the
+        // hatched cells name their files, other unread files of the shown ranks are named in words
+        const std::string cut = query::cutRanksNote(*d);
+        const QString colour = stat == HeatStatistic::Ratio || d->columnKeys.size() < 2
+                                   ? QString()
+                                   : tr(" Colour: %1.").arg(statisticName(stat, d->mode));
+        const QString fellBack =
+            m_fellBackFrom
+                ? tr(" The layout last used, %1, has one step here: nothing to compare across steps — "
+                     "op × rank compares ranks.")
+                      .arg(m_mode->itemText(m_fellBackFrom->mode))
+                : QString();
+        setCaption(
+            (d->rows.empty() ? tr("No device kernels with op statistics: no slow cell can be looked for.")
+                             : stragglerCaption(flagged, d->columnKeys.size(), query::heatCellCounts(*d))) +
+            colour + (cut.empty() ? damagedNote(*d) : tr(" Hatched: %1.").arg(QString::fromStdString(cut))) +
+            fellBack);
+        return;
+    }
+    const bool ratio = stat == HeatStatistic::Ratio;
+    if (d->mode == Mode::OpByStep)
+        setCaption((ratio ? tr("Mean duration per step on %1, coloured by the ratio to the op type's lower "
+                               "median step.")
+                          : tr("Op types per step on %1, coloured by their %2 in the step."))
+                       .arg(rankName(m_summary.get(), d->rank), statisticName(stat, d->mode)) +
+                   why);
+    else
+        setCaption((ratio ? tr("Mean duration of %1 per rank and step, coloured by the ratio to the step's "
+                               "lower median over ranks.")
+                          : tr("%1 per rank and step, coloured by its %2 in the step."))
+                       .arg(QString::fromStdString(d->opType), statisticName(stat, d->mode)) +
+                   why);
+}
+
 QString HeatmapView::stragglerCaption(int flagged, size_t columns, query::HeatCellCounts cells) const {
     // a run without all its ranks cannot say there is no straggler: only that none of those here is one
     const QString present = counted(qint64(columns), tr("rank"), tr("ranks"));
@@ -403,8 +473,12 @@ QString HeatmapView::stragglerCaption(int flagged, size_t columns, query::HeatCe
                   .arg(*m_worldSize)
             : tr(" The run lacks ranks; the missing ones cannot be compared.");
     if (columns < 2 && !flagged)
-        return tr("One rank: nothing to compare it with, so no slow cell can be named (the colours show "
-                  "each op type's total time).") +
+        return (m_canvas->statistic() == HeatStatistic::Ratio
+                    ? tr("One rank: nothing to compare it with, so no slow cell can be named and no cell has "
+                         "a ratio.")
+                    : tr("One rank: nothing to compare it with, so no slow cell can be named (the colours "
+                         "show each op type's %1).")
+                          .arg(statisticName(m_canvas->statistic(), Mode::OpByRank))) +
                missing;
     // every cell "–" (walk 23b: a rank cut before its kernels): the colours show no difference at all
     if (!flagged && cells.present > 0 && cells.withRatio == 0)

@@ -100,9 +100,17 @@ class HeatmapView : public QWidget {
     QString stragglerCaption(int flagged, size_t columns, query::HeatCellCounts cells) const;
     /// " Not read in full: …" when a shown rank's files were cut or not read (HeatmapData::damaged); else "".
     static QString damagedNote(const query::HeatmapData& d);
-    /// The statistic for a grid of one rank (its total time: it has no ratio to the others) or back.
-    void followRankCount(const query::HeatmapData& d);
-    bool m_statByRankCount = false; ///< the statistic was set by followRankCount, not by the user
+    /// Whether `d`'s ratios compare anything: more than one rank (op × rank, rank × step) or step (op ×
+    /// step).
+    static bool ratiosCompare(const query::HeatmapData& d);
+    /// The statistic for a grid whose ratios compare nothing (its total time) or back, the combo's tooltip
+    /// saying why.
+    void followComparable(const query::HeatmapData& d);
+    /// Why `d`'s ratios compare nothing ("one step, so nothing to compare across steps …").
+    QString nothingToCompare(const query::HeatmapData& d) const;
+    /// The caption of the shown grid with the statistic it is coloured by.
+    void updateCaption();
+    bool m_statByRankCount = false; ///< the statistic was set by followComparable, not by the user
     InteractionState* m_state;
     query::QueryService* m_service;
     HeatmapCanvas* m_canvas;
@@ -128,6 +136,11 @@ class HeatmapView : public QWidget {
         int rankNumber = -1;
     };
     std::optional<CarriedLayout> m_carried;
+    /// The carried layout being shown again, until its grid arrives (setData falls back when it has one step)
+    std::optional<CarriedLayout> m_restored;
+    /// The carried layout set aside for op × rank on this one-step run: the caption says so, the next
+    /// profile tries it again
+    std::optional<CarriedLayout> m_fellBackFrom;
     /// Shows the carried layout with its op or its rank's number where this run has it, else its first.
     void restoreCarried();
 };

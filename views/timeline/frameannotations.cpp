@@ -159,6 +159,18 @@ std::vector<QPointF> regionSpots(const QRectF& target, QSizeF label, const QRect
     return {left, right};
 }
 
+/// px: a range, a box or an arrow spanning time narrower than this on screen has no label, its text in its
+/// tooltip: at whole-run zoom a few-pixel range's and arrow's labels piled up at the plot's left edge over
+/// the first steps' spans (walk 52, the demo at 800 × 600)
+constexpr double kLabelledAnchorPx = 8;
+
+/// The hover box of an unlabelled annotation (its tooltip and menu, as a label's): `r` at least
+/// kLabelledAnchorPx wide about its middle.
+QRectF hoverBox(const QRectF& r) {
+    const double w = std::max(r.width(), kLabelledAnchorPx);
+    return QRectF(r.center().x() - w / 2, r.top(), w, r.height());
+}
+
 /// What addAnnotations leaves for the labels: placed once every leader is known.
 struct LabelRequest {
     size_t owner;
@@ -212,6 +224,14 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
             const double top = vp.lanesTop(), bottom = wholeLanesBottom(in);
             if (std::max(ys, ye) < top || std::min(ys, ye) > bottom) continue; // both ends scrolled away
             out.add(Arrow{QPointF(x0, ys), QPointF(xe, ye), c});
+            // an arrow over time (not one drawn straight across ranks) zoomed out to a few pixels: no label
+            if (an.toNs != an.t0Ns && std::abs(xe - x0) < kLabelledAnchorPx) {
+                const QRectF span = QRectF(QPointF(x0, ys), QPointF(xe, ye)).normalized();
+                out.callouts.emplace_back(
+                    hoverBox(span.intersected(QRectF(left, top, right - left, bottom - top))),
+                    QString::fromStdString(a.id));
+                continue;
+            }
             for (const QLineF& l : arrowLines(QPointF(x0, ys), QPointF(xe, ye)))
                 callouts.addLeader(l, i);
             // the label at an end in view: clamped into view from an end scrolled away it floated over
@@ -238,6 +258,14 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         for (const QRectF& r : rects)
             out.add(Region{QRectF(rx0, r.top(), std::max(2.0, rx1 - rx0), r.height()), c,
                            a.kind == annotate::Kind::Range});
+        if (an.t1Ns > an.t0Ns && x1 - x0 < kLabelledAnchorPx) { // a few pixels: its tooltip names it
+            const double top = std::max(ext.top(), double(vp.lanesTop()));
+            const double bottom = std::min(ext.bottom(), double(wholeLanesBottom(in)));
+            if (bottom > top)
+                out.callouts.emplace_back(hoverBox(QRectF(rx0, top, std::max(2.0, rx1 - rx0), bottom - top)),
+                                          QString::fromStdString(a.id));
+            continue;
+        }
         labels.push_back({i, regionSpots(QRectF(rx0, ext.top(), std::max(2.0, rx1 - rx0), ext.height()),
                                          label, vp.plot())});
     }
