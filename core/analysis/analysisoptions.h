@@ -38,8 +38,9 @@ namespace rs::analysis {
 /// step_trace_raw rows with fp_and_bp / tail (not read) are counted in an info diagnostic (run_2). 39: each
 /// kernel name's reference over ranks in op_stat.ratio_to_median is the lower median (two ranks: the
 /// faster's), not their mean. 40: the memory peaks count untimed samples (memory_sample.ts_ns NULL) and
-/// leave peak_ts_ns NULL when only they reach the peak (it was 0).
-constexpr int kAnalysisRevision = 40;
+/// leave peak_ts_ns NULL when only they reach the peak (it was 0). 41: a memory_usage.csv tensor with one
+/// operator_memory.csv twin takes the twin's recorded times, not its rounded step position's (twintimes.h).
+constexpr int kAnalysisRevision = 41;
 
 struct BankModel {
     int bankCount = 8;
