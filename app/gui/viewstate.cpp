@@ -30,6 +30,32 @@ const char* kindName(views::Selection::Kind k) {
     return "none";
 }
 
+/// What Details shows of a selected tensor beside its key: its step, name, size and address. A reopened
+/// view without them said only "allocated by MatMulV2 on rank 0" and two times (walk 52).
+void tensorFactsJson(const views::Selection& s, nlohmann::json& j) {
+    if (s.step >= 0) j["step"] = s.step;
+    if (!s.tensorName.isEmpty()) j["tensor_name"] = s.tensorName.toStdString();
+    if (s.bytes >= 0) j["bytes"] = s.bytes;
+    // hex as Details writes it: an address is read by people, and JSON readers lose 64-bit integers
+    if (s.addr) {
+        std::string hex = "0x"; // appended: GCC 12 warns falsely on a `"0x" + std::string` chain
+        hex.append(QString::number(*s.addr, 16).toStdString());
+        j["addr"] = hex;
+    }
+}
+
+void tensorFactsFrom(const nlohmann::json& j, views::Selection& s) {
+    s.tensorName = QString::fromStdString(j.value("tensor_name", std::string()));
+    if (j.contains("bytes") && j["bytes"].is_number_integer()) s.bytes = j["bytes"].get<qint64>();
+    if (j.contains("addr") && j["addr"].is_string()) {
+        QString hex = QString::fromStdString(j["addr"].get<std::string>());
+        if (hex.startsWith("0x")) hex.remove(0, 2);
+        bool ok = false;
+        const quint64 a = hex.toULongLong(&ok, 16);
+        if (ok) s.addr = a;
+    }
+}
+
 nlohmann::json selectionJson(const views::Selection& s) {
     nlohmann::json j = {{"kind", kindName(s.kind)}, {"rank", s.rank}};
     if (s.kind == views::Selection::Kind::Span) j["span_id"] = s.spanId;
@@ -46,6 +72,7 @@ nlohmann::json selectionJson(const views::Selection& s) {
             j["more_op_types"].push_back(op.toStdString());
     }
     if (!s.tensorId.isEmpty()) j["tensor_id"] = s.tensorId.toStdString();
+    if (s.kind == views::Selection::Kind::Tensor) tensorFactsJson(s, j);
     if (s.endNs > s.startNs) j["extent_ns"] = {s.startNs, s.endNs};
     return j;
 }
@@ -67,6 +94,7 @@ views::Selection selectionFrom(const nlohmann::json& j) {
         for (const auto& op : j["more_op_types"])
             if (op.is_string()) s.moreOpTypes.push_back(QString::fromStdString(op.get<std::string>()));
     s.tensorId = QString::fromStdString(j.value("tensor_id", std::string()));
+    if (s.kind == views::Selection::Kind::Tensor) tensorFactsFrom(j, s);
     s.group = QString::fromStdString(j.value("group", std::string()));
     if (j.contains("link") && j["link"].is_array() && j["link"].size() == 2 &&
         j["link"][0].is_number_integer() && j["link"][1].is_number_integer()) {

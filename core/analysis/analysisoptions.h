@@ -42,8 +42,9 @@ namespace rs::analysis {
 /// the profile's tensor ops by bytes over all ranks (the memory map's hues, one per op on every rank). 42:
 /// the "files hold part" diagnostic says a wall longer than all the rank recorded as that ("…cover 268 ms
 /// of it, all that it recorded"), not "(longer than all of this rank's spans)" after the figure of those
-/// spans (core/model/stepwall.h).
-constexpr int kAnalysisRevision = 42;
+/// spans (core/model/stepwall.h). 43: a memory_usage.csv tensor with one operator_memory.csv twin takes the
+/// twin's recorded times, not its rounded step position's (twintimes.h).
+constexpr int kAnalysisRevision = 43;
 
 struct BankModel {
     int bankCount = 8;

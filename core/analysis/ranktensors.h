@@ -19,6 +19,7 @@ struct TensorRow {
     int64_t sizeBytes = 0;
     std::optional<std::string> opName;
     bool fromKineto = false; ///< a Kineto [memory] event: a GPU virtual address, no HBM bank
+    std::string source;      ///< `tensor.source` ("" when none): which file the row is read from
 };
 
 /// The tensors of `rank`, in the index's order.

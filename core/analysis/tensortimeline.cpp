@@ -2,10 +2,12 @@
 
 #include "core/analysis/rankcontext.h"
 #include "core/analysis/sessionwindow.h"
+#include "core/analysis/twintimes.h"
 
 #include "core/model/memoryrows.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -55,9 +57,13 @@ void dropOtherSessions(RankReadContext& ctx, TensorTimelineResult& out) {
 std::unique_ptr<RankResult> TensorTimelinePass::compute(RankReadContext& ctx) const {
     auto out = std::make_unique<TensorTimelineResult>();
     dropOtherSessions(ctx, *out);
+    auto& tensors = ctx.tensors();
+    // per row: 0 unchanged, 1 step numbers filled, 2 a time filled or changed (rewrites alloc_ns)
+    std::vector<uint8_t> changed(tensors.size(), 0);
     // Step positions without a time (steps the importer did not know) are interpolated; times without a step
     // position get the number of the last step starting at or before them.
-    for (TensorRow& r : ctx.tensors()) {
+    for (size_t i = 0; i < tensors.size(); ++i) {
+        TensorRow& r = tensors[i];
         const bool allocTime = r.allocStep && !r.allocNs, freeTime = r.freeStep && !r.freeNs;
         const bool allocStep = !r.allocStep && r.allocNs, freeStep = !r.freeStep && r.freeNs;
         if (!allocTime && !freeTime && !allocStep && !freeStep) continue;
@@ -70,9 +76,17 @@ std::unique_ptr<RankResult> TensorTimelinePass::compute(RankReadContext& ctx) co
         if (freeTime) r.freeNs = steps.timeOfStep(ctx.rank, *r.freeStep);
         if (allocStep) r.allocStep = stepAt(*r.allocNs);
         if (freeStep) r.freeStep = stepAt(*r.freeNs);
-        out->updates.push_back(
-            {r.rowid, r.allocNs, r.freeNs, r.allocStep, r.freeStep, allocTime || freeTime});
+        changed[i] = allocTime || freeTime ? 2 : 1;
     }
+    // then a step position's time is its twin's recorded one where a file records it (twintimes.h); the
+    // row keeps its step position
+    for (size_t i : adoptTwinTimes(tensors))
+        changed[i] = 2;
+    for (size_t i = 0; i < tensors.size(); ++i)
+        if (changed[i]) {
+            const TensorRow& r = tensors[i];
+            out->updates.push_back({r.rowid, r.allocNs, r.freeNs, r.allocStep, r.freeStep, changed[i] == 2});
+        }
     return out;
 }
 

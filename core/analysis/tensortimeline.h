@@ -1,7 +1,8 @@
 #pragma once
 // Rank-local pass "tensor_timeline": one time axis for a rank's tensors — step positions of
 // memory_usage.csv turned into ns through the rank's step windows (the steps the importer did not know
-// yet), and step numbers filled in for tensors that only have times. Updates `tensor`.
+// yet), step numbers filled in for tensors that only have times, and a step position's time replaced by the
+// time its twin in operator_memory.csv records (twintimes.h). Updates `tensor`.
 // Split (pass.h), first of the "tensors" group: compute() changes the group's tensors
 // (RankReadContext::tensors) as apply() then changes the index, so the memory passes after it read them
 // there.

@@ -471,7 +471,7 @@ bool CsvImporter::memoryUsage(const SourceFile& f, std::string& error, int64_t& 
         }
         if (cDev >= 0) t.deviceId = model::parseI64(cell(r, cDev));
         if (t.deviceId && !m_rank.deviceId) m_rank.deviceId = t.deviceId;
-        t.source = "memory_usage";
+        t.source = model::kMemoryUsageSource;
         m_out.batch().tensors.push_back(std::move(t));
         m_out.maybeFlush();
     }

@@ -16,6 +16,17 @@ inline constexpr std::string_view kKinetoMemorySource = "kineto-memory";
 /// .db's OP_MEMORY table's. Their importers key each row by where it is: "om" + its line in the file, "db" +
 /// its OP_MEMORY rowid (core/query/tensortext.h says so in words).
 inline constexpr std::string_view kOperatorMemorySource = "operator_memory";
+/// The `tensor.source` of memory_usage.csv's rows: addressed, placed by step positions (4 decimals), not
+/// times.
+inline constexpr std::string_view kMemoryUsageSource = "memory_usage";
+/// How far apart (ns) two records of one allocation in two files may be and still be paired.
+/// memory_usage.csv gives times as step positions to 4 decimals, ±0.00005 of a step: the demo's twins are
+/// 0.5 µs apart on average and up to 10.5 µs in its longest step (rank 0's step 11, the stall). A window that
+/// misses the true twin may catch a neighbour alone and pair it wrongly; one wider than needed only finds
+/// two candidates, said ambiguous, never guessed. So it is wide enough for the longest step's rounding:
+/// 12 µs. (The demo's distinct allocations of one size are ≥ 10 µs apart: in its long steps some rows are
+/// said ambiguous.)
+inline constexpr int64_t kTwinToleranceNs = 12000;
 inline constexpr std::string_view kOpMemoryDbSource = "op_memory_db";
 inline constexpr std::string_view kOperatorMemoryIdPrefix = "om", kOpMemoryDbIdPrefix = "db";
 /// The `tensor.source` of an allocation of the .db's NPU_OP_MEM table that no OP_MEMORY row lists (the rows

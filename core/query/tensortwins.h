@@ -5,19 +5,15 @@
 // address-less record only (walk 27: MatMulV2-op1 of the demo's step 1 listed "operator_memory.csv line 34",
 // address none recorded, while memory_usage.csv has it 0.57 µs after the op's end at 0x12c100000000, bank
 // 1). Pairing shows the twin's address, bank and lifetime instead. Runs on the caller's thread with its Db.
+#include "core/model/memoryrows.h"
 #include "core/query/analysisqueries.h"
 
 #include <vector>
 
 namespace rs::query {
 
-/// How far apart (ns) two records of one allocation may be and still be paired. memory_usage.csv gives
-/// times as step positions to 4 decimals, ±0.00005 of a step: the demo's twins are 0.5 µs apart on average
-/// and up to 10.5 µs in its longest step (rank 0's step 11, the stall). A window that misses the true twin
-/// may catch a neighbour alone and pair it wrongly; one wider than needed only finds two candidates, said
-/// ambiguous, never guessed. So it is wide enough for the longest step's rounding: 12 µs. (The demo's
-/// distinct allocations of one size are ≥ 10 µs apart: in its long steps some rows are said ambiguous.)
-inline constexpr int64_t kTwinToleranceNs = 12000;
+/// How far apart (ns) two records of one allocation may be and still be paired (model/memoryrows.h says why).
+inline constexpr int64_t kTwinToleranceNs = model::kTwinToleranceNs;
 
 /// Replaces each address-less row of `rows` (rank `rank`) that has exactly one addressed twin in another file
 /// (same rank and size, allocated within kTwinToleranceNs) by that twin, marked twinOf; a twin already listed

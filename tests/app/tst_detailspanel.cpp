@@ -4,6 +4,7 @@
 // sentence above what it selected; an answer for an earlier selection never shown for a later one.
 #include "app/gui/detailspanel.h"
 #include "app/gui/searchcontroller.h"
+#include "app/gui/viewstate.h"
 #include "tests/support/clusterfixture.h"
 #include "tests/support/testsupport.h"
 #include "views/common/timemapping.h"
@@ -580,6 +581,52 @@ class TstDetailsPanel : public QObject {
         QVERIFY(!panel.plainText().contains("no duration histogram"));
         QVERIFY(!panel.plainText().contains("highlighted"));
         QVERIFY(panel.histogram()->isHidden());
+    }
+    void aReopenedTensorSelectionSaysWhatAFreshOneSays() {
+        // walk 52: a tensor chosen in the memory map, saved in a .rsview and reopened, lost its step, size
+        // and address in Details ("allocated by MatMulV2 on rank 0" and two times were left)
+        views::InteractionState state;
+        state.setBounds(1000, 1000000000);
+        gui::DetailsPanel panel(&state, m_service);
+        panel.setSummary(m_summary);
+        Selection t; // as the memory map's click makes it
+        t.kind = Selection::Kind::Tensor;
+        t.rank = 0;
+        t.tensorId = "t0_s1_a0";
+        t.opType = "MatMulV2";
+        t.step = 1;
+        t.bytes = 32 * 1024 * 1024;
+        t.addr = 0x12c100000000;
+        t.startNs = 1000 + 295329;
+        t.endNs = 1000 + 8581000;
+        t.keepWindow = true;
+        state.setSelection(t);
+        const QString fresh = panel.plainText();
+        QVERIFY2(fresh.contains("32.0 MiB") && fresh.contains("0x12c100000000") &&
+                     fresh.contains("in step 1"),
+                 qPrintable(fresh));
+        gui::ViewState v;
+        v.profile = QDir::tempPath();
+        v.selection = t;
+        const QString file = QString::fromStdString(test::tempDir("detailspanel-rsview")) + "/t.rsview";
+        QString err;
+        QVERIFY2(gui::writeViewState(v, file, err), qPrintable(err));
+        const auto back = gui::readViewState(file, err);
+        QVERIFY2(back, qPrintable(err));
+        state.setSelection(Selection{});
+        state.setSelection(back->selection);
+        QCOMPARE(panel.plainText(), fresh);
+        // an operator_memory.csv row keeps the name Details gives it, not its key
+        t.tensorId = "om34";
+        t.tensorName = "operator_memory.csv line 34";
+        t.addr.reset();
+        v.selection = t;
+        QVERIFY2(gui::writeViewState(v, file, err), qPrintable(err));
+        const auto om = gui::readViewState(file, err);
+        QVERIFY2(om, qPrintable(err));
+        QCOMPARE(om->selection.tensorName, t.tensorName);
+        QVERIFY(!om->selection.addr);
+        QCOMPARE(om->selection.bytes, t.bytes);
     }
     void tensorAndFinding() {
         views::InteractionState state;

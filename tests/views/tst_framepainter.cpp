@@ -155,6 +155,56 @@ class TstFramePainter : public QObject {
                     svg.pixelColor(before, y).saturation() < 30);
         }
     }
+    void aDenseLaneIsAsSolidInTheSvgAsInThePng() {
+        // walk 52: ns_resolution_trace's Stream 7 drew every sub-pixel kernel as its own 1 px rect at a
+        // fractional x. The PNG (no antialiasing) filled whole pixels: solid blocks. The SVG, rasterised with
+        // antialiasing, spread each rect over two pixels in part: a pale, striped lane. Kernels of two op
+        // types alternate (no two neighbours merge), one every 0.7 px, 0.3 px long.
+        auto s = std::make_shared<query::ProfileSummary>();
+        s->strings = {"", "MatMulV2-op1", "MatMulV2", "Cast-op2", "Cast"};
+        s->tracks.push_back({1, 0, "compute", "compute", "", 0, 1, 1});
+        s->ranks.push_back(0);
+        auto data = std::make_shared<query::TimelineData>();
+        query::TrackDraw lane{1, {}};
+        const int width = 900;
+        views::TimelineScene scene;
+        scene.setSummary(s);
+        views::InteractionState state;
+        state.setBounds(0, 50 * kMs);
+        const double plotPx = scene.picture(width, 0, state, nullptr).viewport.plotWidth();
+        const int64_t pxNs = int64_t(50 * kMs / plotPx); // about one pixel of time
+        for (int64_t i = 0, t = 5 * kMs; t < 45 * kMs; ++i, t += pxNs * 7 / 10)
+            lane.items.push_back(
+                {t, t + pxNs * 3 / 10, int32_t(i % 2 ? 3 : 1), int32_t(i % 2 ? 4 : 2), 0, 1, 1000 + i});
+        data->tracks.push_back(lane);
+        test::classifyAsIndexed(*s);
+        s->startNs = 0;
+        s->endNs = 50 * kMs;
+        scene.setSummary(s);
+        scene.setData(data);
+        const views::FrameInput in = scene.picture(width, 0, state, nullptr);
+        const views::DrawList list = views::FrameBuilder().build(in);
+        const QImage png = paintImage(list), svg = paintSvgAndRenderBack(list);
+        const views::Lane& l = in.layout->lanes().back();
+        const int y = in.viewport.yOf(l.y) + l.height / 2;
+        const int x0 = int(in.mapping().x(10 * kMs)), x1 = int(in.mapping().x(40 * kMs));
+        // the share of the lane's pixels painted as a span is (saturated), and how pale they are on average
+        auto coverage = [&](const QImage& img) {
+            int painted = 0;
+            for (int x = x0; x < x1; ++x)
+                painted += img.pixelColor(x, y).saturation() > 60;
+            return double(painted) / (x1 - x0);
+        };
+        const double inPng = coverage(png), inSvg = coverage(svg);
+        QVERIFY2(inPng > 0.9, qPrintable(QString("PNG %1").arg(inPng)));
+        QVERIFY2(std::abs(inSvg - inPng) < 0.02, qPrintable(QString("SVG %1, PNG %2").arg(inSvg).arg(inPng)));
+        // pixel by pixel the same colours: no antialiased edge blends two spans (or a span and white)
+        int differ = 0;
+        for (int x = x0; x < x1; ++x)
+            differ += !near(png.pixelColor(x, y), svg.pixelColor(x, y));
+        QVERIFY2(differ <= (x1 - x0) / 50,
+                 qPrintable(QString("%1 of %2 pixels differ").arg(differ).arg(x1 - x0)));
+    }
 };
 
 QTEST_MAIN(TstFramePainter)

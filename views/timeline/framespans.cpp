@@ -13,6 +13,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <algorithm>
+#include <cmath>
 
 namespace rs::views {
 
@@ -141,12 +142,16 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
         double x0 = std::max(lm.x(item.startNs), left - 2);
         double x1 = std::min(lm.x(item.endNs), right + 2);
         if (x1 < left || x0 >= right) continue; // one starting at the window's end is after it
+        // Edges on whole pixels, as the PNG (painted without antialiasing) fills them: an SVG viewer
+        // antialiases a fractional edge, and a dense lane of 1 px spans at fractional x read pale and striped
+        // there while the PNG showed solid blocks (walk 52, ns_resolution_trace's Stream 7).
+        x0 = std::round(x0), x1 = std::round(x1);
         // sub-pixel spans that land in an already painted pixel add nothing
         double& last = lastX1[std::min(item.depth, 7)];
         if (x1 - x0 < 1 && x0 < last) continue;
         // a sub-pixel span is one pixel wide, inside the plot: one ending at the window's end (the run's
         // last span at Fit) widened past the edge and was clipped away
-        if (x1 - x0 < 1) x0 = std::min(x0, right - 1), x1 = x0 + 1;
+        if (x1 - x0 < 1) x0 = std::min(x0, std::round(right) - 1), x1 = x0 + 1;
         last = x1;
         // colour by what the span is: a collective is communication on any lane (a Kineto NCCL kernel on a
         // compute stream was drawn in a compute green while the legend said communication is purple)
