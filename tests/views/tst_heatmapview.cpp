@@ -407,6 +407,17 @@ class TstHeatmapView : public QObject {
         v.setData(grid(ranks, flagged));
         QCOMPARE(v.caption(), caption);
     }
+    void theDefaultRatioIsNamed() {
+        // walk 52b: the op x rank caption said which cells are slow, never what colours them (the ratio);
+        // a grid whose cells hold ratios names it, as it names any other statistic
+        views::InteractionState state;
+        views::HeatmapView v(&state, nullptr);
+        v.setProfile({0, 1, 2});
+        v.setData(fullGrid(2, 3));
+        QCOMPARE(v.canvas()->statistic(), views::HeatStatistic::Ratio);
+        QVERIFY2(v.caption().endsWith(" Colour: ratio to the same kernels' lower median over ranks."),
+                 qPrintable(v.caption()));
+    }
     void aCutRanksFilesAreSaidBesideTheComparison() {
         // k19v: text/level1 with rank 1's trace_view.json cut in half read "Two ranks: … the colours show how
         // they differ" over an empty rank-1 column

@@ -204,9 +204,11 @@ void CompareView::askSpans(const compare::Delta& d) {
     if (q.dataRank < 0) return;
     const QString change = QString::fromStdString(compare::deltaChange(d));
     // a figure over every rank is not one rank's (walk 13: "on rank 4" for an every-rank delta): the
-    // strip's spans are one rank's, said as such
+    // strip's spans are one rank's, said as such; and it is not every rank's either (walk 52b: "+50.0 %
+    // over every rank" above "+50.0 % on 7 of 8 ranks (rank 3: +7.0 %)")
     m_spanSubject = d.rank ? tr("%1 %2 on rank %3").arg(subject(d), change).arg(q.dataRank)
-                           : tr("%1 %2 over every rank; the spans of rank %3, %4")
+                           : tr("%1 %2 over all ranks together (one rank's own change can differ: its row "
+                                "says); the spans of rank %3, %4")
                                  .arg(subject(d), change)
                                  .arg(q.dataRank)
                                  .arg(why);

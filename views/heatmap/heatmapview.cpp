@@ -431,9 +431,10 @@ void HeatmapView::updateCaption() {
         // a cut rank's cells hold part of its kernels: said beside the verdict, not left to the banner; the
         // hatched cells name their files, other unread files of the shown ranks are named in words
         const std::string cut = query::cutRanksNote(*d);
-        const QString colour = stat == HeatStatistic::Ratio || d->columnKeys.size() < 2
-                                   ? QString()
-                                   : tr(" Colour: %1.").arg(statisticName(stat, d->mode));
+        // the ratio is named too (walk 52b: the default caption said slow cells, never what colours them)
+        const bool coloured = !d->rows.empty() && d->columnKeys.size() >= 2 &&
+                              (stat != HeatStatistic::Ratio || query::heatCellCounts(*d).withRatio > 0);
+        const QString colour = coloured ? tr(" Colour: %1.").arg(statisticName(stat, d->mode)) : QString();
         const QString fellBack =
             m_fellBackFrom
                 ? tr(" The layout last used, %1, has one step here: nothing to compare across steps — "
