@@ -276,9 +276,11 @@ void noteKinetoLeftOut(Db& db, CommMatrix& m) {
             .append(std::to_string(why.i64(1)))
             .append(" ")
             .append(why.text(0));
-    std::string note = "Kineto: " + std::to_string(placed) + " of " + std::to_string(all) +
-                       " collective calls of the run are in the matrix; the other " +
-                       std::to_string(all - placed) + " name no rank pair in their args";
+    std::string note =
+        "Kineto: " + std::to_string(placed) + " of " + std::to_string(all) +
+        " calls with communication args (`Collective name`: collectives, and c10d's wait and barrier "
+        "records) of the run are in the matrix; the other " +
+        std::to_string(all - placed) + " name no rank pair in their args";
     if (!reasons.empty()) note.append(" (").append(reasons).append(")");
     m.notes.push_back(std::move(note));
 }
