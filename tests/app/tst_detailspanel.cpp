@@ -40,6 +40,21 @@ class TstDetailsPanel : public QObject {
         return panel.plainText();
     }
 
+    /// A real sample indexed into a cache of the test's own.
+    static test::Indexed sampleIndex(const std::string& dir) {
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("detailspanel-cache")));
+        return test::indexDir(dir);
+    }
+
+    /// The summary `service` gives of the index at `dbPath` (null if none came in 20 s).
+    static std::shared_ptr<const query::ProfileSummary> summaryOf(query::QueryService& service,
+                                                                  const std::string& dbPath) {
+        QSignalSpy ready(&service, &query::QueryService::summaryReady);
+        service.open(QString::fromStdString(dbPath));
+        if (!ready.wait(20000)) return nullptr;
+        return ready.last().first().value<std::shared_ptr<const query::ProfileSummary>>();
+    }
+
     Selection span(const std::string& where) {
         const auto r =
             QString::fromStdString(
@@ -340,14 +355,11 @@ class TstDetailsPanel : public QObject {
         QFETCH(QString, never);
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
-        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("detailspanel-cache")));
-        auto ix = test::indexDir(samples + dir.toStdString());
+        auto ix = sampleIndex(samples + dir.toStdString());
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         query::QueryService service;
-        QSignalSpy ready(&service, &query::QueryService::summaryReady);
-        service.open(QString::fromStdString(ix.result.dbPath));
-        QVERIFY(ready.wait(20000));
-        auto summary = ready.last().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        const auto summary = summaryOf(service, ix.result.dbPath);
+        QVERIFY(summary);
         views::InteractionState state;
         state.setBounds(summary->startNs, summary->endNs);
         gui::DetailsPanel panel(&state, &service);
@@ -388,14 +400,11 @@ class TstDetailsPanel : public QObject {
         // over the trace) are in no step; their "step" row says which side of the steps, not a bare "-"
         const std::string samples = test::samplesDir();
         if (samples.empty()) QSKIP("../shared/samples is absent");
-        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("detailspanel-cache")));
-        auto ix = test::indexDir(samples + "/hta/tests/data/ns_resolution_trace");
+        auto ix = sampleIndex(samples + "/hta/tests/data/ns_resolution_trace");
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         query::QueryService service;
-        QSignalSpy ready(&service, &query::QueryService::summaryReady);
-        service.open(QString::fromStdString(ix.result.dbPath));
-        QVERIFY(ready.wait(20000));
-        auto summary = ready.last().first().value<std::shared_ptr<const query::ProfileSummary>>();
+        const auto summary = summaryOf(service, ix.result.dbPath);
+        QVERIFY(summary);
         views::InteractionState state;
         state.setBounds(summary->startNs, summary->endNs);
         gui::DetailsPanel panel(&state, &service);
