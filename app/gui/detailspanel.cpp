@@ -251,7 +251,8 @@ QString DetailsPanel::noStepText(const query::SpanDetail& d) const {
     if (m_summary)
         for (const auto& s : m_summary->steps)
             if (s.rank == d.rank && (!last || s.startNs > last->startNs)) last = &s;
-    if (!last || d.tsNs < last->endNs) return tr("none: before the first step");
+    if (!last) return tr("-"); // the rank has no step
+    if (d.tsNs < last->endNs) return tr("none: before the first step");
     return d.hostTrack ? tr("none: it starts after step %1 ends").arg(last->step)
                        : tr("none: it starts on the device after step %1 ends (it may have been launched in "
                             "it; a device span's step is the one its device start falls in)")
