@@ -454,6 +454,34 @@ class TstFrameBuilder : public QObject {
         QCOMPARE(outlines.size(), size_t(1));
         QVERIFY(std::abs(outlines[0].center().x() - in.mapping().x(35 * kMs)) < 1);
     }
+    void aLinksCollectiveInABucketOfSeveralIsOutlined() {
+        // issue 19: far out (hundreds of steps), a link's collective shares a level-of-detail bucket with
+        // its neighbours and was outlined only when alone in its bucket. Lane 1: a bucket of three spans
+        // holding the link's collective (30-31 ms), a lone bucket of another; row 1: a bucket over the same
+        // time without it
+        Frame f;
+        query::DrawItem merged = item(28 * kMs, 34 * kMs, 1, 2, 0);
+        merged.count = 3;
+        query::DrawItem other = item(50 * kMs, 52 * kMs, 1, 2, 0);
+        query::DrawItem below = item(28 * kMs, 34 * kMs, 1, 2, 0, 1);
+        below.count = 2;
+        f.track(1).items = {merged, below, other};
+        views::Selection s;
+        s.kind = views::Selection::Kind::CommLink;
+        s.group = "g";
+        s.linkSrc = 0;
+        s.linkDst = 1;
+        struct Collective {
+            int64_t spanId, startNs, endNs;
+            int32_t depth;
+        };
+        s.setLinkSpans(std::vector<Collective>{{77, 30 * kMs, 31 * kMs, 0}}, {1});
+        f.state.setSelection(s);
+        const FrameInput in = f.input(0, 100 * kMs);
+        const auto outlines = strokes(views::FrameBuilder().build(in), views::selectionRingColor().rgba());
+        QCOMPARE(outlines.size(), size_t(1));
+        QVERIFY(std::abs(outlines[0].center().x() - in.mapping().x(31 * kMs)) < 2);
+    }
     void aSelectedStepIsOutlinedOverItsRank() {
         // walk 24 #7: a selected step boxed only its waits (rank 0's 70-75 ms wait in step 1), so the step
         // read as its wait. Its bounds (40-80 ms) are outlined over its rank's block in the selection's ring

@@ -37,22 +37,31 @@ struct Selection {
     QString group;                 ///< a communication link's group
     qint64 linkSrc = -1, linkDst = -1;
     std::vector<qint64> spans; ///< a communication link's collectives (sorted span ids), once resolved
-    /// The same collectives as {lane (track id), start ns, end ns}, sorted: zoomed out past a few ms, a
-    /// collective is a level-of-detail bucket of one span without an id, outlined by its lane and extent
-    /// (the link's collectives after the first were not outlined once the window moved). Shown, not part
-    /// of the key.
-    std::vector<std::array<qint64, 3>> linkExtents;
+    /// The same collectives as {lane (track id), start ns, end ns, row (depth)}, sorted: zoomed out past a
+    /// few ms, a collective is inside a level-of-detail bucket without an id, outlined by its lane, extent
+    /// and row (the link's collectives after the first were not outlined once the window moved, nor those
+    /// merged with neighbours into a bucket of several spans). Shown, not part of the key.
+    std::vector<std::array<qint64, 4>> linkExtents;
     /// Sets `spans` and `linkExtents` from a link's collectives (`trackIds` per item).
     template <class Items> void setLinkSpans(const Items& items, const std::vector<int64_t>& trackIds) {
         spans.clear();
         linkExtents.clear();
         for (size_t i = 0; i < items.size(); ++i) {
             spans.push_back(items[i].spanId);
-            if (i < trackIds.size()) linkExtents.push_back({trackIds[i], items[i].startNs, items[i].endNs});
+            if (i < trackIds.size())
+                linkExtents.push_back({trackIds[i], items[i].startNs, items[i].endNs, items[i].depth});
         }
         std::sort(spans.begin(), spans.end());
         spans.erase(std::unique(spans.begin(), spans.end()), spans.end());
         std::sort(linkExtents.begin(), linkExtents.end());
+    }
+    /// Whether a bucket of `lane`'s row `depth` over [startNs, endNs] holds one of the link's collectives.
+    bool linkCollectiveIn(qint64 lane, qint64 depth, qint64 startNs, qint64 endNs) const {
+        auto it = std::lower_bound(linkExtents.begin(), linkExtents.end(),
+                                   std::array<qint64, 4>{lane, startNs, INT64_MIN, INT64_MIN});
+        for (; it != linkExtents.end() && (*it)[0] == lane && (*it)[1] <= endNs; ++it)
+            if ((*it)[3] == depth && (*it)[2] <= endNs) return true;
+        return false;
     }
     /// What a communication link's figures are (shown, not part of the key): bytes with a time (so GB/s),
     /// Kineto's logical bytes (no time), or hccl_raw's size in its own unnamed unit with a time (no GB/s).

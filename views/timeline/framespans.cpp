@@ -181,10 +181,10 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
         else if (!item.spanId && item.count == 1 && sel.kind == Selection::Kind::Span && sel.rank == l.rank &&
                  item.startNs == sel.startNs && item.endNs == sel.endNs)
             m_selected.push_back(r);
-        // likewise a link's collective: by its lane and extent
-        else if (!item.spanId && item.count == 1 && sel.kind == Selection::Kind::CommLink &&
-                 std::binary_search(sel.linkExtents.begin(), sel.linkExtents.end(),
-                                    std::array<qint64, 3>{l.trackId, item.startNs, item.endNs}))
+        // likewise a link's collective: by its lane, row and extent, alone in its bucket or merged with
+        // neighbours (the bucket is outlined: the collective is in it)
+        else if (!item.spanId && sel.kind == Selection::Kind::CommLink &&
+                 sel.linkCollectiveIn(l.trackId, item.depth, item.startNs, item.endNs))
             m_selected.push_back(r);
         const QRectF named = nameRect(in, lm, item, r);
         if (named.width() > 32 && item.nameId >= 0 && size_t(item.nameId) < s.strings.size()) {
