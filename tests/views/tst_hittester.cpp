@@ -245,6 +245,17 @@ class TstHitTester : public QObject {
         QVERIFY(!views::hitTest(in, at(in, 6, 72 * kMs)).wait);
         QVERIFY(views::hitTest(in, at(in, 1, 72 * kMs)).wait); // the compute lane is tinted, as before
     }
+    void aWaitDoesNotSayItsRankArrivedFirst() {
+        // walk 53a: hovering the demo's step-11 wait on ranks 6, 7 and 0 each read "rank N arrived first";
+        // the wait names the last arrival only (rank 4 was first): the waiting rank arrived earlier
+        test::TimelineFixture f;
+        f.track(2).items = {item(68 * kMs, 80 * kMs, 3, 4, 20)};
+        const auto in = f.input(60 * kMs, 90 * kMs);
+        const QString tip = views::tooltipFor(in, views::hitTest(in, at(in, 2, 72 * kMs)));
+        QVERIFY2(tip.contains("arrived last") && !tip.contains("arrived first") &&
+                     tip.contains("rank 0 arrived earlier and waited"),
+                 qPrintable(tip));
+    }
     void anUnblamedWaitSaysWhyByTheRunsRule() {
         // the run's completeness (the runs pass's, which the report's banner shows) decides what an
         // unblamed wait says: missing ranks only where the run misses ranks

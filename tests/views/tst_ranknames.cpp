@@ -87,7 +87,7 @@ class TstRankNames : public QObject {
             views::TimelineHit h;
             h.wait = &w;
             const QString tip = views::tooltipFor(in, h);
-            QVERIFY2(tip.contains("for " + second) && tip.contains(first + " arrived first") &&
+            QVERIFY2(tip.contains("for " + second) && tip.contains(first + " arrived earlier") &&
                          !tip.contains("1000"),
                      qPrintable(tip));
             return;
@@ -106,7 +106,7 @@ class TstRankNames : public QObject {
         views::TimelineHit h;
         h.wait = &w;
         const QString tip = views::tooltipFor(in, h);
-        QVERIFY2(tip.contains("for file 1: beta.json") && tip.contains("file 0: alpha.json arrived first"),
+        QVERIFY2(tip.contains("for file 1: beta.json") && tip.contains("file 0: alpha.json arrived earlier"),
                  qPrintable(tip));
         const QString steps = views::FrameBuilder::stepTooltip(in, f.summary->steps.front().step);
         QVERIFY2(steps.contains("file 0: alpha.json:") && steps.contains("file 1: beta.json:"),

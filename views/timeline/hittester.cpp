@@ -80,7 +80,10 @@ QString waitText(const query::ProfileSummary* s, const query::WaitDesc& w, bool 
             .arg(complete ? tr("this collective is not matched across the ranks of its run")
                           : tr("not every rank of this collective is in the profile"));
     if (w.kind == "collective_wait")
-        return tr("<b>waited %1 for %2</b> in %3 (step %4)<br>%5 arrived first; %2 arrived last")
+        // the waiting rank came earlier, not necessarily first: the wait names only the last arrival (walk
+        // 53a: each of the demo's seven waiting ranks read "arrived first", rank 4 did)
+        return tr("<b>waited %1 for %2</b> in %3 (step %4)<br>%5 arrived earlier and waited; %2 arrived "
+                  "last")
             .arg(formatDuration(w.wholeNs()), rankName(s, *w.blamedRank).toHtmlEscaped(), coll)
             .arg(w.step)
             .arg(rankName(s, w.rank).toHtmlEscaped());
