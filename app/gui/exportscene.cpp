@@ -94,6 +94,13 @@ void ExportScene::apply(const ViewState& s) {
     m_timeline.setShowWaits(s.showWaits);
     if (s.memoryRank) m_memoryRank = *s.memoryRank;
     m_commStep = s.commStep;
+    // the heatmap the view showed: its layout and statistic (walk 53a: a saved rank × step grid exported
+    // as op × rank)
+    m_heatmapMode = std::max(0, s.heatmapMode);
+    m_heatmapOp = s.heatmapOp;
+    m_heatmapRank = s.heatmapRank;
+    m_heatmapStatistic = s.heatmapStatistic;
+    m_heatmapLoaded = false;
     setSelection(s.selection);
 }
 
@@ -192,12 +199,32 @@ void ExportScene::setMemoryRank(int rank) {
     m_memoryRank = rank;
 }
 
+query::HeatmapData ExportScene::heatmapOfLayout() {
+    const std::vector<int>& ranks = m_heatmapRanks.empty() ? m_summary->ranks : m_heatmapRanks;
+    const bool ranksOfRun = std::find(ranks.begin(), ranks.end(), m_heatmapRank) != ranks.end();
+    if (m_heatmapMode == 1 && ranksOfRun) { // as the app's query service asks it
+        query::HeatmapData h = query::loadOpStepHeatmap(m_db, m_heatmapRank);
+        h.rank = m_heatmapRank;
+        return h;
+    }
+    if (m_heatmapMode == 2 && !m_heatmapOp.isEmpty())
+        return query::rankStepHeatmap(*m_lanes, m_heatmapOp.toStdString(), ranks);
+    return query::loadOpRankHeatmap(m_db, ranks);
+}
+
 void ExportScene::loadHeatmap() {
     if (m_heatmapLoaded) return;
-    m_heatmap->setData(std::make_shared<const query::HeatmapData>(
-        query::loadOpRankHeatmap(m_db, m_heatmapRanks.empty() ? m_summary->ranks : m_heatmapRanks)));
-    // one rank has no ratio to the others: its total time, as the app shows it
-    if (m_heatmap->data()->columnKeys.size() == 1) m_heatmap->setStatistic(views::HeatStatistic::Total);
+    m_heatmap->setData(std::make_shared<const query::HeatmapData>(heatmapOfLayout()));
+    // the statistic chosen, else ratios where they compare something and total time where they do not
+    // (one rank: no ratio to the others), as the app shows it
+    const auto chosen = views::HeatmapView::statisticFromKey(m_heatmapStatistic);
+    if (chosen &&
+        (*chosen != views::HeatStatistic::Ratio || views::HeatmapView::ratiosCompare(*m_heatmap->data())))
+        m_heatmap->setStatistic(*chosen);
+    else
+        m_heatmap->setStatistic(views::HeatmapView::ratiosCompare(*m_heatmap->data())
+                                    ? views::HeatStatistic::Ratio
+                                    : views::HeatStatistic::Total);
     m_heatmapLoaded = true;
 }
 

@@ -8,6 +8,7 @@
 #include "app/gui/imagewriter.h"
 #include "app/gui/viewstate.h"
 #include "core/index/sqlite.h"
+#include "core/query/analysisqueries.h"
 #include "core/query/lanereader.h"
 #include "core/query/timelinequery.h"
 #include "views/timeline/timelinescene.h"
@@ -112,6 +113,13 @@ class ExportScene {
     int m_memoryRank = -1;
     bool m_heatmapLoaded = false;
     std::vector<int> m_heatmapRanks; ///< empty: every rank of the run
+    /// A saved view's heatmap layout (ViewState::heatmapMode, op, rank key) and statistic key ("": the
+    /// grid's default)
+    int m_heatmapMode = 0;
+    QString m_heatmapOp, m_heatmapStatistic;
+    int m_heatmapRank = -1;
+    /// The grid of the layout asked (op × rank unless a saved view said otherwise).
+    query::HeatmapData heatmapOfLayout();
     bool m_annotationsShown = true;
     bool m_windowFlows = false;
     QString m_ranksNote; ///< why the pictures show these ranks (showOutlyingRanks)

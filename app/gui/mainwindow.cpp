@@ -239,6 +239,7 @@ void MainWindow::wireProfile() {
         if (s.window) m_comm->keepWindowOfLink(s.selection);
         // after the selection (a link's shows its own step): the step the view was saved with
         if (s.commStep) m_comm->showStep(*s.commStep);
+        m_heatmap->showSaved(s.heatmapMode, s.heatmapOp, s.heatmapRank, s.heatmapStatistic);
         if (s.view == "areastats" && !s.area) // an older file, or none marked: what the figures cover
             statusBar()->showMessage(tr("The saved view marks no area: Area statistics show the timeline's "
                                         "window over the ranks typed there"),

@@ -127,6 +127,10 @@ ViewState MainWindow::captureViewState() const {
     ViewState s = m_session->capture();
     s.comparison = m_compare->saved();
     s.commStep = m_comm->step();
+    s.heatmapMode = m_heatmap->layoutMode();
+    s.heatmapOp = m_heatmap->layoutOp();
+    s.heatmapRank = m_heatmap->layoutRank();
+    s.heatmapStatistic = m_heatmap->chosenStatistic();
     // the user's filter, not a selected link's "rank 1, rank 5": reopened, the link derives it again
     if (m_linkFilter->active()) s.trackFilter = m_linkFilter->userFilter();
     return s;

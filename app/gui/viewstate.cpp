@@ -150,6 +150,20 @@ SavedComparison comparisonFrom(const nlohmann::json& j, const QString& file) {
     return c;
 }
 
+/// The heatmap's layout of a .rsview ("op_rank", "op_step" of a rank key, "rank_step" of an op); an
+/// unknown layout, or one without its rank or op, is op × rank.
+void readHeatmapLayout(const nlohmann::json& h, ViewState& s) {
+    const std::string layout = h.value("layout", std::string());
+    s.heatmapMode = 0;
+    if (layout == "op_step" && h.contains("rank") && h["rank"].is_number_integer()) {
+        s.heatmapMode = 1;
+        s.heatmapRank = h["rank"].get<int>();
+    } else if (layout == "rank_step" && h.contains("op") && h["op"].is_string()) {
+        s.heatmapMode = 2;
+        s.heatmapOp = QString::fromStdString(h["op"].get<std::string>());
+    }
+}
+
 } // namespace
 
 QString viewStateToJson(const ViewState& s, const QString& fileDir) {
@@ -168,6 +182,9 @@ QString viewStateToJson(const ViewState& s, const QString& fileDir) {
     if (s.run) j["run"] = *s.run;
     if (s.window) j["window"] = {{"t0_ns", s.window->first}, {"t1_ns", s.window->second}};
     if (!s.heatmapStatistic.isEmpty()) j["heatmap_statistic"] = s.heatmapStatistic.toStdString();
+    if (s.heatmapMode == 0) j["heatmap"] = {{"layout", "op_rank"}};
+    if (s.heatmapMode == 1) j["heatmap"] = {{"layout", "op_step"}, {"rank", s.heatmapRank}};
+    if (s.heatmapMode == 2) j["heatmap"] = {{"layout", "rank_step"}, {"op", s.heatmapOp.toStdString()}};
     if (s.memoryRank) j["memory_rank"] = *s.memoryRank;
     if (!s.trackFilter.isEmpty()) j["track_filter"] = s.trackFilter.toStdString();
     if (s.comparison) j["comparison"] = comparisonJson(*s.comparison, fileDir);
@@ -211,6 +228,7 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
         s.pinned = j.value("pinned_tracks", std::vector<int64_t>{});
         s.view = QString::fromStdString(j.value("view", std::string("timeline")));
         s.heatmapStatistic = QString::fromStdString(j.value("heatmap_statistic", std::string()));
+        if (j.contains("heatmap") && j["heatmap"].is_object()) readHeatmapLayout(j["heatmap"], s);
         if (j.contains("memory_rank") && !j["memory_rank"].is_null())
             s.memoryRank = j["memory_rank"].get<int>();
         s.aligned = j.value("aligned", false);

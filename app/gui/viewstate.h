@@ -39,7 +39,15 @@ struct ViewState {
     std::vector<int64_t> pinned; ///< pinned track ids, in order
     QString view =
         "timeline"; ///< the tab raised under the timeline (ProfileSession::viewDocks); "timeline": none
-    QString heatmapStatistic; ///< empty: the default
+    /// The statistic the user chose in the heatmap ("ratio", "median", "p95", "mean", "total"); empty: the
+    /// grid's default (ratios where they compare something, else total time).
+    QString heatmapStatistic;
+    /// The heatmap's layout: 0 op × rank, 1 op × step of `heatmapRank` (a rank key), 2 rank × step of
+    /// `heatmapOp` (walk 53a: a saved "rank × step" view exported as op × rank, a grid never on screen);
+    /// -1: not saved (a file from before it was), the layout shown is kept.
+    int heatmapMode = -1;
+    QString heatmapOp;
+    int heatmapRank = -1;
     std::optional<int> memoryRank;
     bool aligned = false, showWaits = true;
     bool windowFlows = false; ///< every flow arrow of the window (off: the selected span's only)

@@ -12,6 +12,7 @@
 #include "views/comm/commmatrixview.h"
 #include "views/common/interactionstate.h"
 #include "views/common/palette.h"
+#include "views/heatmap/heatmapview.h"
 #include "views/tables/areastatsview.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/timelineview.h"
@@ -104,6 +105,43 @@ class TstSavedViewParts : public QObject {
         const int expected = inside(t0 + 1, t1);
         QVERIFY(expected >= 2);
         QTRY_COMPARE_WITH_TIMEOUT(rings(), expected, 20000);
+    }
+
+    void theHeatmapLayoutComesBack() {
+        // walk 53a: a view saved on the rank × step grid of one op kept only "view": "heatmap"; `export
+        // --state` pictured op × rank, a grid never on screen, and the app showed the layout only because
+        // its settings remembered it
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        views::HeatmapView* heat = w.heatmap();
+        QTRY_VERIFY_WITH_TIMEOUT(heat->canvas()->data() && !heat->canvas()->data()->rows.empty(), 20000);
+        const QString op = QString::fromStdString(heat->canvas()->data()->rows.back()); // not the first row
+        heat->setMode(query::HeatmapData::Mode::RankByStep, -1, op);
+        QTRY_VERIFY_WITH_TIMEOUT(heat->canvas()->data() &&
+                                     heat->canvas()->data()->mode == query::HeatmapData::Mode::RankByStep,
+                                 20000);
+        for (QComboBox* box : heat->findChildren<QComboBox*>())
+            if (box->findText("p95") >= 0) box->setCurrentIndex(box->findText("p95"));
+        auto saved = savedAndRead(w, "savedviewparts-heatmap");
+        QVERIFY(saved);
+        QCOMPARE(saved->heatmapMode, 2);
+        QCOMPARE(saved->heatmapOp, op);
+        QCOMPARE(saved->heatmapStatistic, QString("p95"));
+        // another window (its settings remember no layout: setMode is not the user's choice) reopens it
+        gui::MainWindow w2;
+        QVERIFY(showAndOpen(w2, m_profile));
+        w2.applyViewState(*saved);
+        QTRY_VERIFY_WITH_TIMEOUT(w2.heatmap()->canvas()->data() && w2.heatmap()->canvas()->data()->mode ==
+                                                                       query::HeatmapData::Mode::RankByStep,
+                                 20000);
+        QCOMPARE(w2.heatmap()->layoutOp(), op);
+        QCOMPARE(w2.heatmap()->canvas()->statistic(), views::HeatStatistic::P95);
+        // and `export --state` pictures the same grid
+        gui::ExportScene scene(m_profile + "/.rankscope/index.sqlite", m_profile, std::nullopt);
+        scene.apply(*saved);
+        scene.image("heatmap", 800, 0, 1);
+        const QString caption = scene.caption("heatmap").lines.join(" | ");
+        QVERIFY2(caption.contains("rank × step of " + op) && caption.contains("p95"), qPrintable(caption));
     }
 
     void initTestCase() {

@@ -14,6 +14,7 @@
 #include <QScrollBar>
 #include <QVBoxLayout>
 #include <QWheelEvent>
+#include <iterator>
 #include <utility>
 
 namespace rs::views {
@@ -321,6 +322,48 @@ void HeatmapView::setMode(Mode mode, int rank, const QString& opType) {
     if (mode == Mode::OpByStep) m_subject->setCurrentIndex(std::max(0, m_subject->findData(rank)));
     if (mode == Mode::RankByStep) m_subject->setCurrentIndex(std::max(0, m_subject->findData(opType)));
     request();
+}
+
+int HeatmapView::layoutMode() const {
+    return m_mode->currentIndex();
+}
+
+QString HeatmapView::layoutOp() const {
+    return m_mode->currentIndex() == 2 ? m_subject->currentData().toString() : QString();
+}
+
+int HeatmapView::layoutRank() const {
+    return m_mode->currentIndex() == 1 && m_subject->count() ? m_subject->currentData().toInt() : -1;
+}
+
+QString HeatmapView::chosenStatistic() const {
+    return m_statByRankCount ? QString() : statisticKey(HeatStatistic(m_stat->currentIndex()));
+}
+
+namespace {
+const char* const kStatisticKeys[] = {"ratio", "median", "p95", "mean", "total"}; // HeatStatistic's order
+}
+
+QString HeatmapView::statisticKey(HeatStatistic s) {
+    return kStatisticKeys[int(s)];
+}
+
+std::optional<HeatStatistic> HeatmapView::statisticFromKey(const QString& key) {
+    for (int i = 0; i < int(std::size(kStatisticKeys)); ++i)
+        if (key == kStatisticKeys[i]) return HeatStatistic(i);
+    return std::nullopt;
+}
+
+void HeatmapView::showSaved(int mode, const QString& op, int rankKey, const QString& statistic) {
+    if (const auto s = statisticFromKey(statistic)) {
+        m_statByRankCount = false;
+        m_stat->setCurrentIndex(int(*s));
+    }
+    if (mode < 0) return;
+    if (mode != 1 && mode != 2) return setMode(Mode::OpByRank);
+    if (!m_ops.empty()) return setMode(Mode(mode), rankKey, op);
+    // the ops (mode 2's choices) come with the op × rank grid: shown then, as the last session's layout is
+    m_carried = CarriedLayout{mode, op, mode == 1 ? rankNumber(m_summary.get(), rankKey) : -1};
 }
 
 void HeatmapView::request() {

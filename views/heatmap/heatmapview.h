@@ -36,6 +36,23 @@ class HeatmapView : public QWidget {
     /// The layout to show once a profile's op × rank grid has named its ops (the last session's choice:
     /// `mode` 1 with a rank's number as the files write it, 2 with an op); mode 0 changes nothing.
     void setPreferredLayout(int mode, const QString& op, int rankNumber);
+    /// The shown layout as a saved view keeps it: mode 0–2, the op of mode 2 (else empty), the rank key of
+    /// mode 1 (else -1).
+    int layoutMode() const;
+    QString layoutOp() const;
+    int layoutRank() const;
+    /// The statistic the user chose, by its key (statisticKey); empty while the grid's default shows.
+    QString chosenStatistic() const;
+    /// A saved view's layout (as layoutMode etc.) and statistic key (empty: the default): shown now when
+    /// this run's ops are known, else once its op × rank grid names them; mode -1 keeps the layout shown.
+    void showSaved(int mode, const QString& op, int rankKey, const QString& statistic);
+    /// A statistic's key in a saved view: "ratio", "median", "p95", "mean", "total"; and back (nullopt:
+    /// not one of them).
+    static QString statisticKey(HeatStatistic s);
+    static std::optional<HeatStatistic> statisticFromKey(const QString& key);
+    /// Whether `d`'s ratios compare anything: more than one rank (op × rank, rank × step) or step (op ×
+    /// step). The export follows it too.
+    static bool ratiosCompare(const query::HeatmapData& d);
     /// The summary whose ranks the chooser and captions name (views/common/rankname.h), before setProfile.
     void setSummary(std::shared_ptr<const query::ProfileSummary> s) { m_summary = std::move(s); }
     /// Supplies data directly (headless export).
@@ -100,9 +117,6 @@ class HeatmapView : public QWidget {
     QString stragglerCaption(int flagged, size_t columns, query::HeatCellCounts cells) const;
     /// " Not read in full: …" when a shown rank's files were cut or not read (HeatmapData::damaged); else "".
     static QString damagedNote(const query::HeatmapData& d);
-    /// Whether `d`'s ratios compare anything: more than one rank (op × rank, rank × step) or step (op ×
-    /// step).
-    static bool ratiosCompare(const query::HeatmapData& d);
     /// The statistic for a grid whose ratios compare nothing (its total time) or back, the combo's tooltip
     /// saying why.
     void followComparable(const query::HeatmapData& d);
