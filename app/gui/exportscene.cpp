@@ -175,6 +175,15 @@ void ExportScene::setSelection(const views::Selection& given) {
         s.setLinkSpans(link.spans, link.trackIds);
         if (link.collectives > 0) showLinkRanks(s);
     }
+    // --select span:ID names no rank: the span's own, and its extent (outlined when zoomed out, where it
+    // is a bucket without an id), as a click in the app gives them (walk 53a: the CLI's caption read
+    // "span 29795", the app's "span 29795 on rank 6")
+    if (s.kind == views::Selection::Kind::Span && s.rank < 0)
+        if (const auto d = m_lanes->spanDetail(s.spanId)) {
+            s.rank = d->rank;
+            s.startNs = d->tsNs;
+            s.endNs = d->tsNs + d->durNs;
+        }
     m_state->setSelection(s);
     if (s.rank >= 0 && (s.kind == views::Selection::Kind::OpType || s.kind == views::Selection::Kind::Tensor))
         m_memoryRank = s.rank;

@@ -4,6 +4,7 @@
 // cells). The highlight is counted in the palette's Highlight colour, the pen the canvas outlines cells with.
 #include "app/gui/exportscene.h"
 #include "app/gui/viewstate.h"
+#include "core/index/sqlite.h"
 #include "tests/support/testsupport.h"
 #include "views/common/interactionstate.h"
 
@@ -35,6 +36,27 @@ class TstExportScene : public QObject {
         auto ix = test::indexedDemo(m_profile, test::demoOptions(2, 3, 1));
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         m_db = ix.result.dbPath;
+    }
+    void aSpanSelectedByItsIdIsNamedOnItsRank() {
+        // walk 53a: `export --select span:ID` captioned "span 29795" where the app's export of the same
+        // selection read "span 29795 on rank 6": the id names no rank, the scene looks it up
+        index::Db db(m_db, true);
+        auto q = db.prepare("SELECT s.span_id, t.rank, s.ts_ns, s.ts_ns + s.dur_ns FROM span s JOIN track t "
+                            "ON t.track_id = s.track_id WHERE t.rank = 1 ORDER BY s.span_id LIMIT 1");
+        QVERIFY(q.step());
+        const qint64 id = q.i64(0), start = q.i64(2), end = q.i64(3);
+        const int rank = int(q.i64(1));
+        QString err;
+        const auto sel = gui::parseSelection(QString("span:%1").arg(id), err);
+        QVERIFY2(sel, qPrintable(err));
+        gui::ExportScene scene(QString::fromStdString(m_db), QString::fromStdString(m_profile), std::nullopt);
+        scene.setSelection(*sel);
+        QCOMPARE(scene.state().selection().rank, rank);
+        QCOMPARE(scene.state().selection().startNs, start);
+        QCOMPARE(scene.state().selection().endNs, end);
+        scene.image("timeline", 800, 0, 1);
+        const QString caption = scene.caption("timeline").lines.join(" | ");
+        QVERIFY2(caption.contains(QString("span %1 on rank %2").arg(id).arg(rank)), qPrintable(caption));
     }
     void theHeatmapShowsTheCurrentSelectionOnly() {
         gui::ExportScene scene(QString::fromStdString(m_db), QString::fromStdString(m_profile), std::nullopt);
