@@ -106,6 +106,8 @@ json runReport(index::Db& db, json r, int run) {
     r["runs"] = json::array({shown});
     r["ranks"] = shown["ranks"];
     keepRanks(r["steps"]["per_rank"], ranks);
+    // run 1's report named run 0's rank 10 under its Steps (walk 53b)
+    keepRanks(r["steps"]["without_communication"], ranks);
     r["steps"].update(stepCounts(db, in));
     r["steps"].erase("over_runs"); // one run's now
     r["counts"].erase("over_runs");

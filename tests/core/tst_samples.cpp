@@ -508,6 +508,26 @@ class TstSamples : public QObject {
         QVERIFY2(whole.find("10001") == std::string::npos, whole.c_str());
         QVERIFY2(whole.find("rank 1 (run " + std::to_string(run) + ")") != std::string::npos, whole.c_str());
     }
+    void aRunsReportNamesOnlyItsOwnSilentSteps() {
+        // walk 53b: runs 1 and 2 of mindinsight's profiler folder said "rank 10: steps 21–40 record no
+        // communication" under their Steps; step_trace_raw_10_detail_time.csv (rank 10) is run 0's only
+        const std::string dir = m_samples + "/mindinsight/tests/utils/resource/profiler";
+        if (!QFileInfo::exists(QString::fromStdString(dir + "/step_trace_raw_10_detail_time.csv")))
+            QSKIP("the mindinsight profiler sample is not here");
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const nlohmann::json whole = query::buildReport(*ix.db, 20);
+        QVERIFY(whole["runs"].size() > 1);
+        int withSilent = 0;
+        for (const auto& run : whole["runs"]) {
+            const nlohmann::json r = query::runReport(*ix.db, whole, run["run"].get<int>());
+            const std::set<int64_t> own = run["data_ranks"].get<std::set<int64_t>>();
+            for (const auto& q : r["steps"]["without_communication"])
+                QVERIFY2(own.count(q["rank"].get<int64_t>()), (q.dump() + " in run " + run.dump()).c_str());
+            withSilent += !r["steps"]["without_communication"].empty();
+        }
+        QCOMPARE(withSilent, 1);
+    }
     void aRunsReportNamesOnlyItsOwnStubSteps() {
         // walk 23a: the whole hta folder's trace_filter run (Details) listed "rank 30000: step 2 (49.1 µs)
         // left out of step statistics", amd_trace's stub step under its rank key, in another run
