@@ -6,9 +6,9 @@
 namespace rs::analysis {
 
 StepIndex::StepIndex(index::Db& db, int rank) {
-    auto q = db.prepare(
-        "SELECT rank, step, start_ns, end_ns, preparing_ns, comm_recorded FROM step WHERE rank = ? "
-        "ORDER BY start_ns");
+    auto q = db.prepare("SELECT rank, step, start_ns, end_ns, preparing_ns, comm_recorded, source = "
+                        "'kernel_details' FROM step "
+                        "WHERE rank = ? ORDER BY start_ns");
     q.bind(1, rank);
     load(q);
 }
@@ -16,7 +16,8 @@ StepIndex::StepIndex(index::Db& db, int rank) {
 StepIndex::StepIndex(int rank, const std::vector<StepWindow>& windows) {
     auto& v = m_steps[rank];
     for (const auto& w : windows)
-        v.push_back({w.step, w.startNs, w.ownEndNs, w.ownEndNs, w.preparingNs, w.commRecorded});
+        v.push_back({w.step, w.startNs, w.ownEndNs, w.ownEndNs, w.preparingNs, w.commRecorded,
+                     w.startsAtFirstKernel});
     std::stable_sort(v.begin(), v.end(),
                      [](const StepWindow& a, const StepWindow& b) { return a.startNs < b.startNs; });
     deriveEnds();
@@ -26,7 +27,7 @@ void StepIndex::load(index::Stmt& q) {
     while (q.step())
         m_steps[int(q.i64(0))].push_back({q.i64(1), q.i64(2), q.i64(3), q.i64(3),
                                           q.isNull(4) ? std::nullopt : std::optional<int64_t>(q.i64(4)),
-                                          q.i64(5) != 0});
+                                          q.i64(5) != 0, q.i64(6) != 0});
     deriveEnds();
 }
 

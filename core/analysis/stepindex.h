@@ -16,6 +16,10 @@ struct StepWindow {
     /// The producer's own step start to first work (step.preparing_ns); nullopt: measured from the events
     std::optional<int64_t> preparingNs = std::nullopt;
     bool commRecorded = true; ///< false: the producer left the step's communication unrecorded
+    /// The window is its own kernels' extent (kernel_details.csv's Step Id, no step mark): it starts at its
+    /// first task by construction, so the time before that task is not measured (test_data read a
+    /// "preparing 0 ns" its files do not give).
+    bool startsAtFirstKernel = false;
 };
 
 class StepIndex {

@@ -52,7 +52,7 @@ StepPhases measureStep(const StepWindow& w, const RankKernels& kernels, const Ra
     r.notOverlapped = r.comm - r.overlapped;
     r.idle = std::max<int64_t>(0, r.wall - busyNs);
     r.preparing = firstTask == INT64_MAX ? 0 : std::max<int64_t>(0, firstTask - w.startNs);
-    r.preparingKnown = firstTask != INT64_MAX;
+    r.preparingKnown = firstTask != INT64_MAX && !w.startsAtFirstKernel;
     // the producer's own measure wins: legacy MindSpore's step interval is start_point to fp_point, while
     // the first event it leaves is a collective after the forward pass has begun
     if (w.preparingNs) {

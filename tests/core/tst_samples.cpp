@@ -10,6 +10,7 @@
 #include "core/query/timelinequery.h"
 #include "tests/support/testsupport.h"
 
+#include <QFile>
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
@@ -507,6 +508,23 @@ class TstSamples : public QObject {
         const std::string whole = query::formatReport(query::buildReport(*ix.db, 20), 20);
         QVERIFY2(whole.find("10001") == std::string::npos, whole.c_str());
         QVERIFY2(whole.find("rank 1 (run " + std::to_string(run) + ")") != std::string::npos, whole.c_str());
+    }
+    void aStepOfItsKernelsHasNoPreparingTime() {
+        // walk 53b: test_data's Steps table read "preparing 0 ns" on both ranks. Its steps are kernel_details
+        // .csv's Step Id (no step mark), windows starting at their first kernel by construction, and its
+        // step_trace_time.csv has no Preparing column: the time before the first task is not known
+        const std::string dir = m_samples + "/msinsight/server/src/test/test_data";
+        for (const char* rank : {"test_rank_0", "test_rank_1"}) {
+            QFile csv(
+                QString::fromStdString(dir + "/" + rank + "/ASCEND_PROFILER_OUTPUT/step_trace_time.csv"));
+            if (!csv.open(QIODevice::ReadOnly)) QSKIP("the msinsight server test_data sample is not here");
+            QVERIFY(!csv.readLine().contains("Preparing"));
+        }
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.scalar("SELECT count(*) FROM step WHERE source = 'kernel_details'"), int64_t(2));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM step_breakdown"), int64_t(2));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM step_breakdown WHERE preparing_ns IS NOT NULL"), int64_t(0));
     }
     void aRunsReportNamesOnlyItsOwnSilentSteps() {
         // walk 53b: runs 1 and 2 of mindinsight's profiler folder said "rank 10: steps 21–40 record no
