@@ -6,6 +6,7 @@
 #include "core/model/plural.h"
 #include "core/query/clustercounts.h"
 #include "core/query/collidedranknames.h"
+#include "core/query/presentedranks.h"
 #include "core/query/ranknumberorder.h"
 #include "core/query/report.h"
 #include "core/query/spancount.h"
@@ -222,10 +223,12 @@ int runInfo(const ArgList& argv) {
     auto res = openProfile(a.positional()[0], opts, a.flag("quiet") || a.flag("json"));
     if (!res.ok) return 1;
     index::Db db(res.dbPath, true);
-    const json j = infoJson(db, res.dbPath);
-    if (a.flag("json"))
+    json j = infoJson(db, res.dbPath);
+    if (a.flag("json")) {
+        // a folder of runs: every rank by its number and run, not the index's key (presentedranks.h)
+        query::presentRunRanks(j, query::runRankOfKeys(j["runs"]));
         std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
-    else
+    } else
         printInfo(j);
     return 0;
 }

@@ -4,6 +4,7 @@
 #include "app/cli/runranks.h"
 #include "app/gui/reportdocument.h"
 #include "core/model/pathtext.h"
+#include "core/query/presentedranks.h"
 #include "core/query/report.h"
 #include "core/query/shardlanes.h"
 
@@ -74,9 +75,11 @@ int runReport(const ArgList& argv) {
     if (run) r = query::runReport(db, std::move(r), *run); // what the app shows beside that run
     if (r.contains("cluster")) // the shards as they are now (the merge recorded those missing then)
         r["cluster"]["unreadable"] = query::ShardLanes::shardProblems(db, res.dbPath);
-    if (a.flag("json"))
+    if (a.flag("json")) {
+        // a folder of runs: every rank by its number and run, not the index's key (presentedranks.h)
+        query::presentRunRanks(r, query::runRankOfKeys(r.value("runs", nlohmann::json::array())));
         std::printf("%s\n", r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
-    else
+    } else
         std::printf("%s", query::formatReport(r, top).c_str());
     return 0;
 }

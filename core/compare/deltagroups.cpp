@@ -62,9 +62,11 @@ bool movedAlike(const std::vector<const Delta*>& moved) {
            std::min(std::abs(lo), std::abs(hi)) >= 0.95 * std::max(std::abs(lo), std::abs(hi));
 }
 
-/// " on rank 3", " on rank 3 (the largest change of ranks 0,3)" where several ranks moved (the figures
-/// beside it are that rank's own: the deltas come most time per step first, so it is the one that moved
-/// most, either way; "the worst of" stood beside an improvement, r51b #4), or " on each of ranks 0,1,2
+/// " on rank 3", " on rank 3 (the largest change in time per step of ranks 0,3)" where several ranks moved
+/// (the figures beside it are that rank's own: the deltas come most time per step first, either way, so it
+/// is the one whose change costs or saves a step most, not the one of largest relative change; "the largest
+/// change" read as the percentage beside it, r53c #3; "the worst of" stood beside an improvement, r51b #4);
+/// figures with no time per step go by relative change and say so; or " on each of ranks 0,1,2
 /// (relative changes alike within 5 %; rank 2's figures)" where they moved alike: seven ranks each waiting
 /// +2.40-2.41 ms for a slow rank 3 read as "rank 5, the worst" (walk 20a).
 std::string someRanks(const std::vector<const Delta*>& moved) {
@@ -81,7 +83,11 @@ std::string someRanks(const std::vector<const Delta*>& moved) {
     if (movedAlike(moved))
         return " on each of ranks " + all + " (relative changes alike within 5 %; rank " + first +
                "'s figures)";
-    return " on rank " + first + " (the largest change of ranks " + all + ")";
+    const char* most = moved.front()->costNs ? " (the largest change in time per step of ranks "
+                                             : " (the largest relative change of ranks ";
+    std::string t = " on rank " + first;
+    t.append(most).append(all).append(")");
+    return t;
 }
 } // namespace
 

@@ -140,8 +140,9 @@ struct DeltaGroup {
     /// `alsoDeltas`: all of its deltas, the also one first.
     const Delta* also = nullptr;
     std::vector<const Delta*> alsoDeltas;
-    /// "", " on every rank", " on rank 3", " on rank 3 (the largest change of ranks 0,3,…)", " on 7 of 8
-    /// ranks (…)", " on 56 links (+29.0 % to +31.2 %, each within 5 % of link 1→5 HCCS's, the figures given)"
+    /// "", " on every rank", " on rank 3", " on rank 3 (the largest change in time per step of ranks 0,3,…)",
+    /// " on 7 of 8 ranks (…)", " on 56 links (+29.0 % to +31.2 %, each within 5 % of link 1→5 HCCS's, the
+    /// figures given)"
     std::string where;
     /// A row of links of one communication group whose changes agree within 5 % of the lead link's, the
     /// way ranks that moved alike are one row (one slower AllReduce made 56 link rows): every other link's

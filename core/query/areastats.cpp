@@ -202,7 +202,11 @@ struct SeriesAcc {
 };
 
 /// One counter row from two statements whose ?1 is the area's start (and the inside one's ?2 its end);
-/// `bindKey` binds the series' own parameters (?3 on).
+/// `bindKey` binds the series' own parameters (?3 on). `atStart` gives the value carried in (the last
+/// sample before the start, in file order among those of its time), `inside` the samples in [start, end)
+/// as (value, ts) in time then file order. "first" is the first sample at the start itself, in file
+/// order, else the value carried in: of a demo's counter at t = 0 64 MiB then 3 GiB, "first" read the
+/// 3 GiB the ORDER BY ts_ns DESC happened to give (r53c #2).
 template <class BindKey>
 void addCounterRow(AreaStats& s, const Lane& l, const std::string& name, bool bytes, index::Stmt& atStart,
                    index::Stmt& inside, BindKey bindKey) {
@@ -217,6 +221,7 @@ void addCounterRow(AreaStats& s, const Lane& l, const std::string& name, bool by
     inside.bind(1, l.t0).bind(2, l.t1);
     bindKey(inside);
     while (inside.step()) {
+        if (acc.samples == 0 && inside.i64(1) == l.t0) acc.first = inside.f64(0);
         acc.add(inside.f64(0));
         ++acc.samples;
     }
@@ -234,20 +239,21 @@ void addMemoryRows(index::Db& db, const Lane& l, AreaStats& s) {
         const std::string value = std::string(col) + "_bytes";
         const std::string from =
             " FROM memory_sample WHERE rank = ?3 AND component = ?4 AND " + value + " IS NOT NULL AND ts_ns ";
-        auto atStart = db.prepare("SELECT " + value + from + "<= ?1 ORDER BY ts_ns DESC LIMIT 1");
-        auto inside = db.prepare("SELECT " + value + from + ">= ?1 AND ts_ns < ?2 ORDER BY ts_ns");
+        // rowid: the order the samples were written in, their file's (several share a time)
+        auto atStart = db.prepare("SELECT " + value + from + "< ?1 ORDER BY ts_ns DESC, rowid DESC LIMIT 1");
+        auto inside =
+            db.prepare("SELECT " + value + ", ts_ns" + from + ">= ?1 AND ts_ns < ?2 ORDER BY ts_ns, rowid");
         addCounterRow(s, l, "device memory " + std::string(col) + " (" + comp + ")", true, atStart, inside,
                       [&](index::Stmt& q) { q.bind(3, int64_t(l.rank)).bind(4, comp); });
     }
 }
 
 void addCounters(index::Db& db, const std::vector<Lane>& lanes, AreaStats& s) {
-    auto atStart =
-        db.prepare("SELECT value FROM counter WHERE track_id = ?3 AND ts_ns <= ?1 AND value IS NOT "
-                   "NULL ORDER BY ts_ns DESC LIMIT 1");
+    auto atStart = db.prepare("SELECT value FROM counter WHERE track_id = ?3 AND ts_ns < ?1 AND value IS NOT "
+                              "NULL ORDER BY ts_ns DESC, rowid DESC LIMIT 1");
     auto inside =
-        db.prepare("SELECT value FROM counter WHERE track_id = ?3 AND ts_ns >= ?1 AND ts_ns < ?2 AND "
-                   "value IS NOT NULL ORDER BY ts_ns");
+        db.prepare("SELECT value, ts_ns FROM counter WHERE track_id = ?3 AND ts_ns >= ?1 AND ts_ns < ?2 AND "
+                   "value IS NOT NULL ORDER BY ts_ns, rowid");
     for (const auto& l : lanes) {
         if (l.kind == "counter")
             addCounterRow(s, l, l.name, false, atStart, inside,

@@ -62,8 +62,9 @@ struct CounterRow {
     int rank = 0;
     int64_t trackId = 0; ///< memoryTrackId(rank) for the device-memory lane
     std::string name;
-    bool bytes = false;          ///< a memory curve (bytes), else the counter's own unit
-    std::optional<double> first; ///< the value in force at the area's start (none before the first sample)
+    bool bytes = false; ///< a memory curve (bytes), else the counter's own unit
+    /// the first sample at the area's start in file order, else the last before it (none before any sample)
+    std::optional<double> first;
     double last = 0, min = 0, max = 0;
     int64_t samples = 0; ///< samples inside the area
 };

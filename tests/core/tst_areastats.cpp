@@ -10,6 +10,8 @@
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 using namespace rs;
@@ -57,6 +59,30 @@ std::string rowText(const query::AreaRow& r) {
 std::vector<std::string> sorted(std::vector<std::string> v) {
     std::sort(v.begin(), v.end());
     return v;
+}
+
+/// A PTA row of a demo's memory_record.csv: its time (ns, from the µs text with 3 decimals) and Total
+/// Allocated (bytes), in file order.
+std::vector<std::pair<int64_t, double>> ptaAllocated(const std::string& csv) {
+    std::vector<std::pair<int64_t, double>> out;
+    std::ifstream in(csv);
+    std::string line;
+    std::getline(in, line); // Component,Timestamp(us),Total Allocated(MB),…
+    while (std::getline(in, line)) {
+        std::vector<std::string> f;
+        for (size_t at = 0;;) {
+            const size_t comma = line.find(',', at);
+            f.push_back(line.substr(at, comma - at));
+            if (comma == std::string::npos) break;
+            at = comma + 1;
+        }
+        if (f.size() < 3 || f[0] != "PTA" || f[2].empty()) continue;
+        const std::string ts = f[1].substr(0, f[1].find_first_of(" \t"));
+        const size_t dot = ts.find('.');
+        const std::string frac = (ts.substr(dot + 1) + "000").substr(0, 3);
+        out.emplace_back(std::stoll(ts.substr(0, dot)) * 1000 + std::stoll(frac), std::stod(f[2]) * 1048576);
+    }
+    return out;
 }
 
 } // namespace
@@ -168,6 +194,43 @@ class TstAreaStats : public QObject {
             }
         }
         QVERIFY2(found.contains('u') && found.contains('a') && found.contains('r'), qPrintable(found));
+    }
+
+    void firstIsTheFirstSampleAtTheStartInFileOrder() {
+        // r53c #2: a demo's memory_record.csv holds 64 MiB, 128 MiB, … all at its first time (the
+        // start-up allocations); an area from that time read "first" as the last of them (ORDER BY ts_ns
+        // DESC among equal times): the first in the file's order is meant, and the last before the area's
+        // end is the last in the file's order among its time. Expected values from the CSV, read here.
+        const std::string dir = test::tempDir("areastats-demo");
+        const auto ix = test::indexedDemo(dir, test::demoOptions(2, 3, 1));
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        std::string csv; // rank 0's: beside its profiler_info_0.json
+        for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+            if (e.path().filename() == "profiler_info_0.json")
+                csv = (e.path().parent_path() / "ASCEND_PROFILER_OUTPUT" / "memory_record.csv").string();
+        QVERIFY2(std::filesystem::exists(csv), "no memory_record.csv of rank 0");
+        const auto rows = ptaAllocated(csv);
+        QVERIFY(rows.size() > 2);
+        const int64_t t0 = rows.front().first, t1 = t0 + 1000000;         // 1 ms from the first sample
+        QVERIFY(rows[1].first == t0 && rows[1].second != rows[0].second); // several at the start
+        double last = 0;
+        int64_t inside = 0;
+        for (const auto& [ts, v] : rows)
+            if (ts >= t0 && ts < t1) last = v, ++inside; // rows are in time order: the last one wins
+        query::AreaQuery q;
+        q.windows = query::rangeWindows({0}, t0, t1);
+        q.kinds = {"memory"};
+        const auto s = query::computeAreaStats(*ix.db, q);
+        bool found = false;
+        for (const auto& c : s.counters) {
+            if (c.rank != 0 || c.name.find("allocated") == std::string::npos) continue;
+            found = true;
+            QVERIFY(c.first.has_value());
+            QCOMPARE(*c.first, rows.front().second); // 64 MiB
+            QCOMPARE(c.last, last);
+            QCOMPARE(c.samples, inside);
+        }
+        QVERIFY(found);
     }
 
     void stepArea() {

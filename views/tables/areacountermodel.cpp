@@ -65,8 +65,11 @@ QVariant AreaCounterModel::headerData(int section, Qt::Orientation o, int role) 
     if (role == Qt::DisplayRole)
         return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
     if (role == Qt::ToolTipRole && section == First)
-        return tr("The value in force at the area's start (– before the lane's first sample)");
-    if (role == Qt::ToolTipRole && section == Last) return tr("The value in force at the area's end");
+        // several samples can share a time (a demo's counter is 64 MiB then 3 GiB at t = 0): which is meant
+        return tr("The value at the area's start: the first sample at the start itself, in the file's order, "
+                  "else the last one before it (– before the lane's first sample)");
+    if (role == Qt::ToolTipRole && section == Last)
+        return tr("The value in force at the area's end: the last sample before it, in the file's order");
     if (role == Qt::ToolTipRole && section == Samples) return tr("Samples inside the area");
     return {};
 }
