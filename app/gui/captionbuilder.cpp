@@ -213,6 +213,23 @@ QString heatmapLine(const CaptionInput& in) {
            (judged ? QObject::tr(" · outlined: slow cells") : QString());
 }
 
+/// The labels the picture leaves out, their texts named (at most three): a few-pixel annotation is drawn
+/// without one, and "4 annotations drawn" under a picture showing three labels claimed the fourth's
+/// (walk 52b). "" when every label is drawn.
+QString hiddenLabels(const CaptionInput& in) {
+    QStringList texts;
+    for (const QString& id : in.unlabelled)
+        if (const annotate::Annotation* a = in.annotations->find(id))
+            texts << "\u201C" + QString::fromStdString(a->text) + "\u201D";
+    if (texts.isEmpty()) return {};
+    const qsizetype n = texts.size();
+    constexpr qsizetype kNamed = 3;
+    QString named = QStringList(texts.mid(0, kNamed)).join(", ");
+    if (n > kNamed) named += QObject::tr(" and %1 more").arg(n - kNamed);
+    return ", " + views::counted(int(n), QObject::tr("label"), QObject::tr("labels")) +
+           QObject::tr(" hidden (too narrow at this zoom; hover to read: %1)").arg(named);
+}
+
 QString selectionAndAnnotations(const CaptionInput& in) {
     QString line;
     const views::Selection& selection = in.state->selection();
@@ -259,6 +276,7 @@ QString selectionAndAnnotations(const CaptionInput& in) {
     else
         line += views::counted(int(missing.size()), QObject::tr("annotation"), QObject::tr("annotations")) +
                 QObject::tr(" not drawn (%1)").arg(notDrawnWords(missing));
+    if (in.annotationsDrawn && drawn) line += hiddenLabels(in);
     if (detached)
         line += QObject::tr(", %n detached (their data is gone; listed, not drawn)", nullptr, detached);
     return line;

@@ -26,6 +26,9 @@ struct CaptionInput {
     const views::InteractionState* state = nullptr;
     const views::AnnotationModel* annotations = nullptr; ///< null: none
     bool annotationsDrawn = true;
+    /// The annotations the timeline's picture draws without their label (a few pixels wide there,
+    /// DrawList::unlabelled), by id: the caption says so, not that all is shown.
+    std::vector<QString> unlabelled;
     std::set<int> shownRanks; ///< empty: every rank
     /// The ranks with a row in the timeline's picture: the shown ranks the track filter leaves (unset: the
     /// shown ranks). An annotation on none of them is not drawn, so the caption does not count it.

@@ -364,7 +364,7 @@ Picture ExportScene::prepareTimeline(int width, int height) {
         o.setWindowCounts(windowFlows);
         m_timeline.setFlows(std::make_shared<const views::FlowOverlay>(std::move(o)));
     }
-    return timelinePicture(m_timeline.picture(width, shown, *m_state, m_annotations.get()));
+    return timelinePicture(m_timeline.picture(width, shown, *m_state, m_annotations.get()), &m_unlabelled);
 }
 
 Caption ExportScene::caption(const QString& view) const {
@@ -375,6 +375,7 @@ Caption ExportScene::caption(const QString& view) const {
     in.state = m_state.get();
     in.annotations = m_annotations.get();
     in.annotationsDrawn = m_annotationsShown;
+    if (view == "timeline") in.unlabelled = m_unlabelled;
     in.shownRanks = m_timeline.layoutOptions().onlyRanks;
     in.trackFilter = m_timeline.layoutOptions().filter; // a saved view's (export --state)
     in.laidOutRanks = m_timeline.layout().ranks();      // the ranks that filter leaves

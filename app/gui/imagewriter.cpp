@@ -56,8 +56,9 @@ Picture memoryPicture(views::MemoryMapView& m) {
     return {m.size(), [&m](QPainter& p) { m.renderPicture(p); }};
 }
 
-Picture timelinePicture(const views::FrameInput& in) {
+Picture timelinePicture(const views::FrameInput& in, std::vector<QString>* unlabelled) {
     auto frame = std::make_shared<const views::DrawList>(views::FrameBuilder().build(in));
+    if (unlabelled) *unlabelled = frame->unlabelled;
     return {frame->size, [frame, font = in.font](QPainter& p) { views::paintDrawList(p, *frame, font); }};
 }
 

@@ -47,7 +47,9 @@ Picture widgetPicture(QWidget& w);
 Picture memoryPicture(views::MemoryMapView& m);
 /// A timeline frame as a picture: built from `in` (views::FrameBuilder) and replayed by the painter the
 /// widget uses, so the picture is what the screen would show.
-Picture timelinePicture(const views::FrameInput& in);
+/// `unlabelled`: when given, set to the annotations it draws without their label (DrawList::unlabelled),
+/// for the caption.
+Picture timelinePicture(const views::FrameInput& in, std::vector<QString>* unlabelled = nullptr);
 
 /// Height of the caption block for a picture `width` px wide.
 int captionHeight(const Caption& c, int width);

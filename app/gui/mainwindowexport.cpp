@@ -32,7 +32,8 @@ views::AnnotationModel* MainWindow::annotationModel() const {
 }
 
 Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const ManyRanksPicture* ranks,
-                                  const views::TimelineLayout* layout) const {
+                                  const views::TimelineLayout* layout,
+                                  const std::vector<QString>& unlabelled) const {
     CaptionInput in;
     in.view = view;
     in.profile = profilePath();
@@ -40,6 +41,7 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const Many
     in.state = m_state;
     in.annotations = annotationModel();
     in.annotationsDrawn = annotationModel() && annotationModel()->visible();
+    in.unlabelled = view == "window" ? m_timeline->paintedFrame().unlabelled : unlabelled;
     in.shownRanks = ranks ? ranks->ranks : m_timeline->visibleRanks();
     if (ranks) in.ranksNote = ranks->note;
     in.memoryRank = m_memory->rank();

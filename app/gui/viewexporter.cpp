@@ -117,8 +117,10 @@ void ViewExporter::timelineArrived(quint64 id, std::shared_ptr<const query::Time
     if (!m_busy || id != m_request || !data) return;
     m_busy = false;
     m_frame.data = std::make_shared<const views::IndexedData>(std::move(data));
-    deliver(timelinePicture(m_frame),
-            m_window->exportCaption("timeline", m_cut, m_ranks ? &*m_ranks : nullptr, m_frame.layout.get()));
+    std::vector<QString> unlabelled;
+    const Picture pic = timelinePicture(m_frame, &unlabelled);
+    deliver(pic, m_window->exportCaption("timeline", m_cut, m_ranks ? &*m_ranks : nullptr,
+                                         m_frame.layout.get(), unlabelled));
 }
 
 void ViewExporter::deliver(const Picture& pic, const Caption& caption) {

@@ -5,8 +5,10 @@
 #include "app/gui/captionbuilder.h"
 #include "core/annotate/annotationset.h"
 #include "tests/support/bandedstep.h"
+#include "tests/support/timelinefixture.h"
 #include "views/annotate/annotationmodel.h"
 #include "views/common/timemapping.h"
+#include "views/timeline/framebuilder.h"
 
 #include <QtTest>
 
@@ -268,6 +270,51 @@ class TstCaptionBuilder : public QObject {
         in.annotations = &model;
         const QString text = gui::buildCaption(in).lines.join("\n");
         QVERIFY2(text.contains(said), qPrintable(text));
+    }
+    void aLabelTheFrameHidesIsSaid() {
+        // walk 52b, the demo at Fit: four annotations, BOX-D a few pixels wide drawn without its label, and
+        // the caption said "4 annotations drawn" under three labels. The caption says what the frame drew:
+        // the labels it drew plus the ones it says are hidden make the count it claims
+        test::TimelineFixture f;
+        f.width = 1114;
+        views::FrameInput frame = f.input(0, 200 * test::kMs);
+        auto at = [](const char* text, annotate::Kind k, int64_t t0, int64_t t1) {
+            annotate::Annotation a;
+            a.kind = k;
+            a.text = text;
+            a.anchor.view = annotate::Surface::Timeline;
+            a.anchor.ranks = {0};
+            a.anchor.t0Ns = t0;
+            a.anchor.t1Ns = t1;
+            return a;
+        };
+        annotate::AnnotationSet set;
+        set.add(at("NOTE-A", annotate::Kind::Note, 50 * test::kMs, 50 * test::kMs));
+        annotate::Annotation range = at("RANGE-B", annotate::Kind::Range, 50 * test::kMs, 57 * test::kMs);
+        range.anchor.ranks = {0, 1};
+        set.add(range);
+        annotate::Annotation arrow = at("ARROW-C", annotate::Kind::Arrow, 52 * test::kMs, 52 * test::kMs);
+        arrow.anchor.toRank = 1;
+        arrow.anchor.toNs = 55 * test::kMs;
+        set.add(arrow);
+        set.add(at("BOX-D", annotate::Kind::Box, 53 * test::kMs + 500000, 54 * test::kMs + 500000));
+        views::AnnotationModel model;
+        model.setAnnotations(set);
+        frame.annotations = model.items();
+        const views::DrawList list = views::FrameBuilder().build(frame);
+        const size_t labels = list.all<views::Callout>().size();
+        gui::CaptionInput in = timelineInput(*f.summary, f.state);
+        in.annotations = &model;
+        in.unlabelled = list.unlabelled;
+        const QString text = gui::buildCaption(in).lines.join("\n");
+        QCOMPARE(labels, size_t(3));
+        QVERIFY2(
+            text.contains(QString::fromUtf8("4 annotations drawn, 1 label hidden (too narrow at this zoom; "
+                                            "hover to read: \u201CBOX-D\u201D)")),
+            qPrintable(text));
+        // every label drawn: nothing said of hidden ones
+        in.unlabelled.clear();
+        QVERIFY2(!gui::buildCaption(in).lines.join("\n").contains("hidden"), qPrintable(text));
     }
     void aMemoryPictureSaysWhereItsDataLies() {
         // r47c #5: the map pictures the window asked for (the whole run here, 200 ms); its records lie from

@@ -206,6 +206,70 @@ class TstFrameBuilder : public QObject {
         QVERIFY(hover["tiny range"].width() <= 10);
         QVERIFY(hover["tiny arrow"].contains(QPointF(rm.x(12 * kMs), hover["tiny arrow"].center().y())));
     }
+    void everyLabelIsAtItsOwnAnnotation() {
+        // walk 52b, the demo at Fit (1114 px): a note, a range, an arrow and a box over steps 3-6. RANGE-B,
+        // wider than its range, was drawn left of it over other steps, reading as their label; BOX-D, a few
+        // pixels wide, had no label and ARROW-C's sat on it, reading as its name. Each label is over its own
+        // anchor's x-extent (a region's) or beside its point (a note's rule, an arrow's end), none covers
+        // another nor an unlabelled annotation, and the unlabelled ones are listed (for the caption)
+        Frame f;
+        f.width = 1114;
+        FrameInput in = f.input(0, 200 * kMs);
+        const auto rm = in.rankMapping(0);
+        annotate::Annotation n = note("a1", 50 * kMs, "NOTE-A");
+        annotate::Annotation r = note("a2", 50 * kMs, "RANGE-B");
+        r.kind = annotate::Kind::Range;
+        r.anchor.ranks = {0, 1};
+        r.anchor.t1Ns = 57 * kMs;
+        annotate::Annotation a = note("a3", 52 * kMs, "ARROW-C");
+        a.kind = annotate::Kind::Arrow;
+        a.anchor.toRank = 1;
+        a.anchor.toNs = 55 * kMs;
+        annotate::Annotation b = note("a4", 53 * kMs + 500000, "BOX-D");
+        b.kind = annotate::Kind::Box;
+        b.anchor.t1Ns = 54 * kMs + 500000;
+        in.annotations = {n, r, a, b};
+        QVERIFY(rm.x(57 * kMs) - rm.x(50 * kMs) < 60);                  // narrower than its label
+        QVERIFY(rm.x(54 * kMs + 500000) - rm.x(53 * kMs + 500000) < 8); // a few pixels: no label
+        const DrawList list = views::FrameBuilder().build(in);
+        std::map<QString, QRectF> label, hover;
+        for (const auto* c : list.all<views::Callout>())
+            label[c->text] = c->box;
+        for (const auto& [box, id] : list.callouts)
+            hover[id] = box;
+        QCOMPARE(label.size(), size_t(3));
+        QCOMPARE(list.unlabelled, std::vector<QString>{"a4"});
+        QVERIFY(!label.count("BOX-D"));
+        auto what = [](const QString& t, const QRectF& b) {
+            return QString("%1 at %2..%3 × %4..%5")
+                .arg(t)
+                .arg(b.left())
+                .arg(b.right())
+                .arg(b.top())
+                .arg(b.bottom());
+        };
+        // the range's label over the range's own time
+        const QRectF rb = label["RANGE-B"];
+        QVERIFY2(rb.right() > rm.x(50 * kMs) + 2 && rb.left() < rm.x(57 * kMs) - 2,
+                 qPrintable(what("RANGE-B", rb)));
+        // the note's beside its rule, the arrow's beside an end
+        const QRectF nb = label["NOTE-A"];
+        QVERIFY2(std::abs(nb.left() - rm.x(50 * kMs)) <= 6 || std::abs(nb.right() - rm.x(50 * kMs)) <= 6,
+                 qPrintable(what("NOTE-A", nb)));
+        const QRectF ab = label["ARROW-C"];
+        const double near =
+            std::min({std::abs(ab.left() - rm.x(52 * kMs)), std::abs(ab.right() - rm.x(52 * kMs)),
+                      std::abs(ab.left() - rm.x(55 * kMs)), std::abs(ab.right() - rm.x(55 * kMs))});
+        QVERIFY2(near <= 8, qPrintable(what("ARROW-C", ab)));
+        // none covers another, nor the box drawn without one
+        for (auto i = label.begin(); i != label.end(); ++i) {
+            QVERIFY2(!i->second.intersects(hover["a4"]),
+                     qPrintable(what(i->first, i->second) + " covers BOX-D"));
+            for (auto j = std::next(i); j != label.end(); ++j)
+                QVERIFY2(!i->second.intersects(j->second),
+                         qPrintable(what(i->first, i->second) + " covers " + what(j->first, j->second)));
+        }
+    }
     void annotationLabelsNeverCoverEachOther() {
         // walk 42, a 700 px timeline: a note's long label, listed after a note 200 px later whose label is
         // short, was drawn over it (the placer probed 160 px right of the point, not the label as drawn);
@@ -350,8 +414,9 @@ class TstFrameBuilder : public QObject {
     }
     void aBoxNarrowerThanItsLabelKeepsItInView() {
         // the README's annotated stall: a 30 px box on one lane, its label drawn inside it, covered the box
-        // but a sliver; a label that does not fit goes beside the box (right of it, or left at the plot's
-        // right edge), one that fits stays in its corner
+        // but a sliver; walk 52b: a label beside its range read as naming the steps next to it. A label that
+        // does not fit starts at its box's left edge (or, at the plot's right edge, ends over it) above,
+        // on or below it, leaving the box's body in view; one that fits stays in its corner
         Frame f;
         auto box = [](const char* id, int64_t t0, int64_t t1) {
             annotate::Annotation a;
@@ -379,12 +444,25 @@ class TstFrameBuilder : public QObject {
                 QVERIFY2(r.contains(label), qPrintable(id)); // in its corner, as before
                 continue;
             }
-            QVERIFY2(!label.intersects(r.adjusted(1, 1, -1, -1)), qPrintable(id + " covers its box"));
+            const QString where = QString("%1: label %2,%3 %4x%5, box %6,%7 %8x%9")
+                                      .arg(id)
+                                      .arg(label.x())
+                                      .arg(label.y())
+                                      .arg(label.width())
+                                      .arg(label.height())
+                                      .arg(r.x())
+                                      .arg(r.y())
+                                      .arg(r.width())
+                                      .arg(r.height());
             QVERIFY2(label.left() >= views::Viewport::kGutter && label.right() <= in.viewport.plotRight(),
-                     qPrintable(id));
-            const bool beside =
-                std::abs(label.left() - r.right()) < 6 || std::abs(label.right() - r.left()) < 6;
-            QVERIFY2(beside, qPrintable(id + " is beside its box"));
+                     qPrintable(where));
+            const bool atItsEdge =
+                std::abs(label.left() - r.left()) < 2 || std::abs(label.right() - r.right()) < 2;
+            QVERIFY2(atItsEdge, qPrintable(where + " does not start (or end) at its box's edge"));
+            // its body stays in view: the label covers a row of it at most
+            const QRectF covered = label.intersected(r);
+            QVERIFY2(covered.height() <= label.height() && covered.height() < r.height() / 2,
+                     qPrintable(where + " covers its box"));
         }
     }
     void hiddenRankDrawsNothing() {

@@ -4,6 +4,7 @@
 // rank's time at its per-name medians, Σ count × median, against the same counts at each name's median over
 // the ranks (the lower median: of two ranks the faster's, r51a) — is computed here from the two ranks'
 // kernel_details.csv (Name, Type, Duration(us)), never from the program.
+#include "core/query/analysisqueries.h"
 #include "views/heatmap/heatmapscale.h"
 
 #include "tests/support/testsupport.h"
@@ -83,6 +84,51 @@ class TstHeatmapRatioRule : public QObject {
         QVERIFY2(ref.contains("Σ over the kernel names of its count × its median") &&
                      ref.contains("the same counts at the same kernels' median over the ranks"),
                  qPrintable(ref));
+    }
+    void aFewPerCentIsAFewPerCentOfColour() {
+        // walk 52b: rank × step of text/level1 in p95, two ranks 6 % apart read darkest and palest, the scale
+        // being the shown values' min–max. AdaptiveAvgPool3d ran once per rank in its one step: 17.70 µs on
+        // rank 0, 16.64 µs on rank 1 (kernel_details.csv, counted with Python: 1.064×). Their colours differ
+        // little; a cell twice another's still differs clearly, in every statistic.
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present");
+        auto ix = test::indexDir(samples + kProfile);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const auto h = query::loadRankStepHeatmap(*ix.db, "AdaptiveAvgPool3d");
+        QCOMPARE(h.rows.size(), size_t(2));
+        QCOMPARE(h.columns.size(), size_t(1));
+        const query::HeatCell &r0 = h.cells[0][0], &r1 = h.cells[1][0];
+        QVERIFY(r0.present && r1.present);
+        for (auto s : {views::HeatStatistic::P95, views::HeatStatistic::Mean, views::HeatStatistic::Median,
+                       views::HeatStatistic::Total, views::HeatStatistic::Ratio}) {
+            const QString what = views::statisticName(s, h.mode);
+            if (s != views::HeatStatistic::Ratio) { // the cells hold the durations the CSV says
+                QVERIFY2(std::abs(views::cellValue(r0, s) - 17700) < 10, qPrintable(what));
+                QVERIFY2(std::abs(views::cellValue(r1, s) - 16640) < 10, qPrintable(what));
+            }
+            const auto sc = views::HeatScale::forData(h, s);
+            auto lightness = [&](double v) { return sc.color(v).lightnessF(); };
+            const double a = views::cellValue(r0, s), b = views::cellValue(r1, s);
+            QVERIFY2(std::abs(lightness(a) - lightness(b)) < 0.06,
+                     qPrintable(QString("%1: %2 vs %3 (lightness %4 vs %5)")
+                                    .arg(what, sc.color(a).name(), sc.color(b).name())
+                                    .arg(lightness(a))
+                                    .arg(lightness(b))));
+            // a grid where rank 1 took twice rank 0's time (its ratio twice rank 0's): the two read apart
+            query::HeatmapData twice = h;
+            query::HeatCell& d = twice.cells[1][0];
+            d = r0;
+            d.meanNs *= 2, d.medianNs *= 2, d.p95Ns *= 2, d.totalNs *= 2, d.ratio *= 2;
+            const auto sc2 = views::HeatScale::forData(twice, s);
+            const double x = views::cellValue(r0, s), y = views::cellValue(d, s);
+            QVERIFY2(std::abs(sc2.color(x).lightnessF() - sc2.color(y).lightnessF()) > 0.2,
+                     qPrintable(QString("%1: %2 vs %3").arg(what, sc2.color(x).name(), sc2.color(y).name())));
+            // the legend's ends are the scale's: 0 for a duration (it says where the scale starts)
+            if (s != views::HeatStatistic::Ratio) {
+                QCOMPARE(sc.shownLo, 0.0);
+                QCOMPARE(sc.shownHi, std::max(a, b));
+            }
+        }
     }
 };
 

@@ -106,7 +106,9 @@ HeatScale HeatScale::forData(const query::HeatmapData& h, HeatStatistic s) {
                 hi = std::max(hi, v);
             }
     if (s == HeatStatistic::Ratio) {
-        double r = 1.5;
+        // saturating at 2× (or the cells' extreme): a 1.5× floor tinted a cell 6 % off 1.0 a tenth of the way
+        // to full red, as loud as a 2× gap on the absolute scales (walk 52b)
+        double r = kRatioSaturation;
         if (std::isfinite(hi) && hi > 0) r = std::max(r, hi);
         if (std::isfinite(lo) && lo > 0) r = std::max(r, 1 / lo);
         sc.lo = 1 / r;
@@ -118,8 +120,11 @@ HeatScale HeatScale::forData(const query::HeatmapData& h, HeatStatistic s) {
         sc.shownLo = any ? lo : 1.0;
         sc.shownHi = any ? hi : 1.0;
     } else {
-        sc.lo = sc.shownLo = std::isfinite(lo) ? lo : 0;
-        sc.hi = sc.shownHi = std::isfinite(hi) ? hi : 1;
+        // from zero, not from the smallest cell: a colour reads as a size, and min–max made two ranks 6 %
+        // apart the palest and the darkest cells (text/level1's rank × step p95). The legend's ends are the
+        // scale's, 0 and the largest cell, so the picture says where it starts.
+        sc.lo = sc.shownLo = std::isfinite(lo) ? std::min(lo, 0.0) : 0;
+        sc.hi = sc.shownHi = std::isfinite(hi) && hi > sc.lo ? hi : sc.lo + 1;
     }
     return sc;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // The heatmap's colour scale, as pure functions so it can be tested: the value a statistic gives a cell,
-// and its colour — a diverging blue–white–red scale centred on 1.0 (log-symmetric) for ratios, a
-// sequential scale from the smallest to the largest value otherwise. GUI thread or any.
+// and its colour — a diverging blue–white–red scale centred on 1.0 (log-symmetric, saturating at 2× or the
+// cells' extreme if larger) for ratios, a sequential scale from 0 to the largest value otherwise (so a
+// difference of a few per cent is a small difference in colour). GUI thread or any.
 #include "core/query/analysisqueries.h"
 
 #include <QColor>
@@ -21,11 +22,14 @@ QString ratioReference(query::HeatmapData::Mode mode);
 /// The cell's value for the statistic (ratio dimensionless, the rest ns).
 double cellValue(const query::HeatCell& c, HeatStatistic s);
 
+/// The ratio the diverging scale saturates at (its blue end at the inverse), unless a cell lies further.
+constexpr double kRatioSaturation = 2.0;
+
 struct HeatScale {
     HeatStatistic statistic = HeatStatistic::Ratio;
     double lo = 0, hi = 1; ///< sequential range; for ratios lo = 1/r, hi = r (symmetric in log)
     /// The legend's labelled ends: the range the sequential scale has; of ratios the cells' own range
-    /// widened to 1/1.5 … 1.5 (their colours symmetric about 1.0, but one end of lo … hi is only the other
+    /// widened to 1/2 … 2 (their colours symmetric about 1.0, but one end of lo … hi is only the other
     /// mirrored: trace_filter's legend read 0.22× … 4.45× where no cell passed 1.78×).
     double shownLo = 0, shownHi = 1;
     bool noValues = false; ///< no cell has a ratio: the legend labels no end
@@ -35,7 +39,8 @@ struct HeatScale {
     QColor color(double value) const;
     /// Position of a value on the legend, 0 (bottom) … 1 (top).
     double position(double value) const;
-    /// Builds the scale covering every present cell of `h` (ratios at least 1/1.5 … 1.5).
+    /// Builds the scale covering every present cell of `h` (ratios at least 1/2 … 2; the other
+    /// statistics 0 … the largest cell, ns).
     static HeatScale forData(const query::HeatmapData& h, HeatStatistic s);
 };
 

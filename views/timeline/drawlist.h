@@ -106,6 +106,9 @@ struct DrawList {
     std::vector<DrawCommand> items;
     /// The annotation labels drawn, by id, last on top: tooltips and double-click to edit.
     std::vector<std::pair<QRectF, QString>> callouts;
+    /// The annotations drawn without their label (a few pixels wide at this zoom), by id: their tooltip
+    /// names them, and a picture's caption says so instead of claiming every label is there.
+    std::vector<QString> unlabelled;
     /// The flow arrows drawn, as segments with their tooltips (rich text), last on top.
     std::vector<std::pair<QLineF, QString>> flowMarks;
     /// The labels of arrows' off-screen ends, last on top.

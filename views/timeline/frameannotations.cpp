@@ -43,6 +43,8 @@ class CalloutPlacer {
     /// A line annotation `owner` draws (a note's dashed rule, an arrow): no other annotation's label may
     /// cross it where it has room elsewhere. Added before any label is placed.
     void addLeader(const QLineF& l, size_t owner) { m_leaders.push_back({l, owner}); }
+    /// The area labels are kept in (px).
+    const QRectF& bounds() const { return m_plot; }
     /// The label's size as placed (elided to the callout's width).
     QSizeF sizeOf(const annotate::Annotation& a) const {
         return placeCallout(m_font, QPointF(), QString::fromStdString(a.text), m_plot).box.size();
@@ -146,17 +148,30 @@ void addEndSpots(std::vector<QPointF>& out, QPointF end, QSizeF label) {
             out.emplace_back(x, y);
 }
 
-/// A box's or range's label spots: inside its top-left corner where it fits there; else beside it, right
-/// of it or, at the plot's right edge, left of it: inside a box narrower or lower than itself it hid what
-/// the box names (the README's annotated stall: a 30 px box on one lane under its own label). Then the
-/// other side.
+/// A box's or range's label spots, each over its own x-extent: inside its top-left corner where it fits
+/// there; else starting at its left edge above its top edge, on it a row at a time where it is taller than
+/// the label, below its bottom edge (inside a box lower than itself it hid what the box names: the README's
+/// annotated stall, a 30 px box on one lane under its own label). Beside it, a label wider than a range read
+/// as naming the steps next to it (walk 52b: RANGE-B over steps 3-4 for a range on steps 5-6).
 std::vector<QPointF> regionSpots(const QRectF& target, QSizeF label, const QRectF& plot) {
-    const QPointF inside(target.left() + 4, target.top() + 2), right(target.right() + 4, target.top() + 2),
-        left(target.left() - 4 - label.width(), target.top() + 2);
-    if (label.width() + 8 <= target.width() && label.height() + 4 <= target.height())
-        return {inside, right, left};
-    if (target.right() + 4 + label.width() <= plot.right()) return {right, left};
-    return {left, right};
+    std::vector<QPointF> out;
+    auto rowsInside = [&](double x) {
+        for (double y = target.top() + 2; y + label.height() + 2 <= target.bottom(); y += label.height() + 2)
+            out.emplace_back(x, y);
+    };
+    if (label.width() + 8 <= target.width() && label.height() + 4 <= target.height()) {
+        rowsInside(target.left() + 4);
+        return out;
+    }
+    // from its left edge, or at the plot's right edge ending at its right edge
+    const double x =
+        target.left() + label.width() <= plot.right() ? target.left() : target.right() - label.width();
+    if (target.top() - label.height() - 1 >= plot.top())
+        out.emplace_back(x, target.top() - label.height() - 1);
+    rowsInside(x);
+    if (target.bottom() + 1 + label.height() <= plot.bottom()) out.emplace_back(x, target.bottom() + 1);
+    if (out.empty()) out.emplace_back(x, target.top() + 2);
+    return out;
 }
 
 /// px: a range, a box or an arrow spanning time narrower than this on screen has no label, its text in its
@@ -184,6 +199,15 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
     const double left = Viewport::kGutter, right = vp.plotRight();
     CalloutPlacer callouts(in, out);
     std::vector<LabelRequest> labels;
+    // drawn without a label: hovered for its text, said by the caption, and kept clear of other labels
+    // (walk 52b: ARROW-C's label sat on the unlabelled BOX-D, reading as its name)
+    auto unlabelled = [&](const QRectF& hover, size_t owner) {
+        const QString id = QString::fromStdString(in.annotations[owner].id);
+        out.callouts.emplace_back(hover, id);
+        out.unlabelled.push_back(id);
+        callouts.addLeader(QLineF(hover.center().x(), hover.top(), hover.center().x(), hover.bottom()),
+                           owner);
+    };
     for (size_t i = 0; i < in.annotations.size(); ++i) {
         const auto& a = in.annotations[i];
         const auto& an = a.anchor;
@@ -227,9 +251,7 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
             // an arrow over time (not one drawn straight across ranks) zoomed out to a few pixels: no label
             if (an.toNs != an.t0Ns && std::abs(xe - x0) < kLabelledAnchorPx) {
                 const QRectF span = QRectF(QPointF(x0, ys), QPointF(xe, ye)).normalized();
-                out.callouts.emplace_back(
-                    hoverBox(span.intersected(QRectF(left, top, right - left, bottom - top))),
-                    QString::fromStdString(a.id));
+                unlabelled(hoverBox(span.intersected(QRectF(left, top, right - left, bottom - top))), i);
                 continue;
             }
             for (const QLineF& l : arrowLines(QPointF(x0, ys), QPointF(xe, ye)))
@@ -262,12 +284,11 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
             const double top = std::max(ext.top(), double(vp.lanesTop()));
             const double bottom = std::min(ext.bottom(), double(wholeLanesBottom(in)));
             if (bottom > top)
-                out.callouts.emplace_back(hoverBox(QRectF(rx0, top, std::max(2.0, rx1 - rx0), bottom - top)),
-                                          QString::fromStdString(a.id));
+                unlabelled(hoverBox(QRectF(rx0, top, std::max(2.0, rx1 - rx0), bottom - top)), i);
             continue;
         }
         labels.push_back({i, regionSpots(QRectF(rx0, ext.top(), std::max(2.0, rx1 - rx0), ext.height()),
-                                         label, vp.plot())});
+                                         label, callouts.bounds())});
     }
     // the labels over every line and outline, each placed knowing all the lines it could cross
     for (const LabelRequest& r : labels)
