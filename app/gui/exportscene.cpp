@@ -226,7 +226,8 @@ void ExportScene::loadHeatmap() {
     m_heatmap->setData(std::make_shared<const query::HeatmapData>(heatmapOfLayout()));
     // the statistic chosen, else ratios where they compare something and total time where they do not
     // (one rank: no ratio to the others), as the app shows it
-    const auto chosen = views::HeatmapView::statisticFromKey(m_heatmapStatistic);
+    auto chosen = views::HeatmapView::statisticFromKey(m_heatmapStatistic);
+    if (chosen) chosen = views::HeatmapView::shownFor(*chosen, m_heatmap->data()->mode); // as the view offers
     if (chosen &&
         (*chosen != views::HeatStatistic::Ratio || views::HeatmapView::ratiosCompare(*m_heatmap->data())))
         m_heatmap->setStatistic(*chosen);

@@ -121,12 +121,12 @@ class TstSavedViewParts : public QObject {
                                      heat->canvas()->data()->mode == query::HeatmapData::Mode::RankByStep,
                                  20000);
         for (QComboBox* box : heat->findChildren<QComboBox*>())
-            if (box->findText("p95") >= 0) box->setCurrentIndex(box->findText("p95"));
+            if (box->findText("total") >= 0) box->setCurrentIndex(box->findText("total"));
         auto saved = savedAndRead(w, "savedviewparts-heatmap");
         QVERIFY(saved);
         QCOMPARE(saved->heatmapMode, 2);
         QCOMPARE(saved->heatmapOp, op);
-        QCOMPARE(saved->heatmapStatistic, QString("p95"));
+        QCOMPARE(saved->heatmapStatistic, QString("total"));
         // another window (its settings remember no layout: setMode is not the user's choice) reopens it
         gui::MainWindow w2;
         QVERIFY(showAndOpen(w2, m_profile));
@@ -135,13 +135,14 @@ class TstSavedViewParts : public QObject {
                                                                        query::HeatmapData::Mode::RankByStep,
                                  20000);
         QCOMPARE(w2.heatmap()->layoutOp(), op);
-        QCOMPARE(w2.heatmap()->canvas()->statistic(), views::HeatStatistic::P95);
+        QCOMPARE(w2.heatmap()->canvas()->statistic(), views::HeatStatistic::Total);
         // and `export --state` pictures the same grid
         gui::ExportScene scene(m_profile + "/.rankscope/index.sqlite", m_profile, std::nullopt);
         scene.apply(*saved);
         scene.image("heatmap", 800, 0, 1);
         const QString caption = scene.caption("heatmap").lines.join(" | ");
-        QVERIFY2(caption.contains("rank × step of " + op) && caption.contains("p95"), qPrintable(caption));
+        QVERIFY2(caption.contains("rank × step of " + op) && caption.contains("colour: total"),
+                 qPrintable(caption));
     }
 
     void initTestCase() {

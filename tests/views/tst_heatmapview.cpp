@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStandardItemModel>
 #include <QStyleOptionComboBox>
 #include <QToolTip>
 #include <QtTest>
@@ -298,9 +299,6 @@ class TstHeatmapView : public QObject {
         QTest::newRow("op x step, total")
             << 1 << int(views::HeatStatistic::Total)
             << "Op types per step on rank 0, coloured by their total time in the step.";
-        QTest::newRow("op x step, p95")
-            << 1 << int(views::HeatStatistic::P95)
-            << "Op types per step on rank 0, coloured by their p95 duration in the step.";
         QTest::newRow("rank x step, total")
             << 2 << int(views::HeatStatistic::Total)
             << "MatMul per rank and step, coloured by its total time in the step.";
@@ -334,6 +332,29 @@ class TstHeatmapView : public QObject {
         Q_EMIT statBox(v)->activated(stat); // as a user's pick emits it
         QCOMPARE(v.canvas()->statistic(), views::HeatStatistic(stat));
         QCOMPARE(v.caption(), caption);
+    }
+    void aStepGridHoldsNoMedianOrP95() {
+        // r53b: the per-step grids keep each cell's count and total only; "p95" showed the mean under a
+        // "p95 duration" legend and caption. The chooser greys median and p95 out there, and a p95 chosen
+        // on op x rank shows the mean on a step grid, saying so
+        views::InteractionState state;
+        views::HeatmapView v(&state, nullptr);
+        v.setProfile({0, 1, 2});
+        v.setData(fullGrid(2, 3));
+        statBox(v)->setCurrentIndex(int(views::HeatStatistic::P95));
+        QCOMPARE(v.canvas()->statistic(), views::HeatStatistic::P95);
+        v.setData(stepGrid(5));
+        QCOMPARE(v.canvas()->statistic(), views::HeatStatistic::Mean);
+        QVERIFY2(v.caption().contains("mean duration") && !v.caption().contains("p95"),
+                 qPrintable(v.caption()));
+        auto* model = qobject_cast<QStandardItemModel*>(statBox(v)->model());
+        QVERIFY(model);
+        QVERIFY(!model->item(int(views::HeatStatistic::P95))->isEnabled());
+        QVERIFY(!model->item(int(views::HeatStatistic::Median))->isEnabled());
+        statBox(v)->setCurrentIndex(int(views::HeatStatistic::Median)); // not taken
+        QCOMPARE(v.canvas()->statistic(), views::HeatStatistic::Mean);
+        v.setData(fullGrid(2, 3)); // op x rank holds them again
+        QVERIFY(model->item(int(views::HeatStatistic::P95))->isEnabled());
     }
     void aOneRankRunsStepGridShowsRatios() {
         // walk 52: ns_resolution_trace (one rank) showed its op x step grid in total time because its op x

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 #include <iterator>
@@ -62,6 +63,10 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     lay->addWidget(makeGridRow(), 1);
 
     connect(m_stat, &QComboBox::currentIndexChanged, this, [this](int i) {
+        const auto* d = m_canvas->data();
+        const Mode mode = d ? d->mode : Mode(m_mode->currentIndex());
+        if (!holds(HeatStatistic(i), mode))
+            return m_stat->setCurrentIndex(int(shownFor(HeatStatistic(i), mode)));
         m_canvas->setStatistic(HeatStatistic(i));
         m_legend->refresh();
         updateCaption();
@@ -84,6 +89,7 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
         m_subject->setEnabled(i != 0);
         m_subject->blockSignals(false);
         m_stat->setItemText(0, statisticName(HeatStatistic::Ratio, Mode(i)));
+        offerHeldStatistics(Mode(i));
         request();
     });
     connect(m_subject, &QComboBox::currentIndexChanged, this, [this] { request(); });
@@ -324,6 +330,24 @@ void HeatmapView::setMode(Mode mode, int rank, const QString& opType) {
     request();
 }
 
+bool HeatmapView::holds(HeatStatistic s, Mode mode) {
+    return mode == Mode::OpByRank || (s != HeatStatistic::Median && s != HeatStatistic::P95);
+}
+
+void HeatmapView::offerHeldStatistics(Mode mode) {
+    // greyed out with the reason, and a grid chosen in one of them shows its mean
+    auto* model = qobject_cast<QStandardItemModel*>(m_stat->model());
+    for (HeatStatistic s : {HeatStatistic::Median, HeatStatistic::P95})
+        if (QStandardItem* item = model ? model->item(int(s)) : nullptr) {
+            item->setEnabled(holds(s, mode));
+            item->setToolTip(holds(s, mode) ? QString()
+                                            : tr("The per-step grids keep each cell's kernel count and total "
+                                                 "time only: no median or p95 (op × rank has them)"));
+        }
+    const auto current = HeatStatistic(m_stat->currentIndex());
+    if (!holds(current, mode)) m_stat->setCurrentIndex(int(shownFor(current, mode)));
+}
+
 int HeatmapView::layoutMode() const {
     return m_mode->currentIndex();
 }
@@ -358,6 +382,7 @@ void HeatmapView::showSaved(int mode, const QString& op, int rankKey, const QStr
     if (const auto s = statisticFromKey(statistic)) {
         m_statByRankCount = false;
         m_stat->setCurrentIndex(int(*s));
+        offerHeldStatistics(Mode(m_mode->currentIndex())); // the layout below offers its own again
     }
     if (mode < 0) return;
     if (mode != 1 && mode != 2) return setMode(Mode::OpByRank);
@@ -441,6 +466,7 @@ void HeatmapView::setData(std::shared_ptr<const query::HeatmapData> d) {
         return;
     }
     m_restored.reset();
+    if (d) offerHeldStatistics(d->mode);
     if (d) followComparable(*d);
     m_canvas->setData(std::move(d));
     updateCaption();

@@ -53,6 +53,13 @@ class HeatmapView : public QWidget {
     /// Whether `d`'s ratios compare anything: more than one rank (op × rank, rank × step) or step (op ×
     /// step). The export follows it too.
     static bool ratiosCompare(const query::HeatmapData& d);
+    /// Whether a grid of `mode` holds statistic `s`: the per-step grids keep each cell's count and total
+    /// only, so no median or p95 (their cells showed the mean under a "p95" legend, r53b).
+    static bool holds(HeatStatistic s, query::HeatmapData::Mode mode);
+    /// The statistic a grid of `mode` shows for `s`: `s` when it holds it, else the mean.
+    static HeatStatistic shownFor(HeatStatistic s, query::HeatmapData::Mode mode) {
+        return holds(s, mode) ? s : HeatStatistic::Mean;
+    }
     /// The summary whose ranks the chooser and captions name (views/common/rankname.h), before setProfile.
     void setSummary(std::shared_ptr<const query::ProfileSummary> s) { m_summary = std::move(s); }
     /// Supplies data directly (headless export).
@@ -122,6 +129,8 @@ class HeatmapView : public QWidget {
     void followComparable(const query::HeatmapData& d);
     /// Why `d`'s ratios compare nothing ("one step, so nothing to compare across steps …").
     QString nothingToCompare(const query::HeatmapData& d) const;
+    /// The statistics a grid of `mode` holds enabled in the chooser, the others greyed out with the reason.
+    void offerHeldStatistics(query::HeatmapData::Mode mode);
     /// The caption of the shown grid with the statistic it is coloured by.
     void updateCaption();
     bool m_statByRankCount = false; ///< the statistic was set by followComparable, not by the user
