@@ -41,6 +41,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -507,6 +508,15 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
 void MainWindow::dropEvent(QDropEvent* e) {
     const auto urls = e->mimeData()->urls();
     if (!urls.isEmpty() && urls.first().isLocalFile()) openProfile(urls.first().toLocalFile());
+}
+
+void MainWindow::keyPressEvent(QKeyEvent* e) {
+    // reached only when no widget took the key: a line edit's, a table editor's own Esc comes first
+    if (e->key() == Qt::Key_Escape && e->modifiers() == Qt::NoModifier && m_linkFilter->escape()) {
+        e->accept();
+        return;
+    }
+    QMainWindow::keyPressEvent(e);
 }
 
 } // namespace rs::gui

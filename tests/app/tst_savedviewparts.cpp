@@ -17,10 +17,12 @@
 #include "views/timeline/timelineview.h"
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTextBrowser>
 #include <QtTest>
 
 using namespace rs;
@@ -202,6 +204,40 @@ class TstSavedViewParts : public QObject {
         w2.state()->clearSelection();                                                 // Esc
         QCOMPARE(filter2->text(), QString());
         QVERIFY(w2.timeline()->layoutOptions().filter.isEmpty());
+    }
+
+    void escClearsALinksFilterWhereverTheFocusIs_data() {
+        QTest::addColumn<QString>("where");
+        QTest::newRow("the comm view, after the click") << "comm";
+        QTest::newRow("the timeline") << "timeline";
+        QTest::newRow("the Details text") << "details";
+    }
+    void escClearsALinksFilterWhereverTheFocusIs() {
+        // issue 19: after a click on a link's cell the status bar said Esc clears the track filter
+        // "rank 1, rank 5"; Esc (on the comm view, the timeline or elsewhere) left it
+        QFETCH(QString, where);
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        auto* comm = w.commView();
+        QTRY_VERIFY_WITH_TIMEOUT(comm->matrix() && comm->matrix()->at(1, 5), 20000);
+        w.findChild<QDockWidget*>("comm")->raise();
+        QTRY_VERIFY(comm->canvas()->isVisible() && !comm->canvas()->cellRect(1, 5).isEmpty());
+        auto* filter = w.findChild<QLineEdit*>("trackFilter");
+        QTest::mouseClick(comm->canvas(), Qt::LeftButton, {}, comm->canvas()->cellRect(1, 5).center());
+        QTRY_COMPARE_WITH_TIMEOUT(filter->text(), QString("rank 1, rank 5"), 20000);
+        QVERIFY2(w.statusBar()->currentMessage().contains("Esc"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QWidget* focus = QApplication::focusWidget();
+        if (where == "timeline") focus = w.timeline();
+        if (where == "details") focus = w.findChild<QDockWidget*>("details")->findChild<QTextBrowser*>();
+        QVERIFY(focus);
+        focus->setFocus();
+        QTRY_VERIFY(focus->hasFocus());
+        QCOMPARE(filter->text(), QString("rank 1, rank 5")); // the focus alone changed nothing
+        QTest::keyClick(focus, Qt::Key_Escape);
+        QTRY_COMPARE_WITH_TIMEOUT(filter->text(), QString(), 2000);
+        QVERIFY(w.state()->selection().kind != views::Selection::Kind::CommLink);
     }
 
     void aReopenedLinkShowsItsRanksAndTheSavedWindow() {
