@@ -240,6 +240,8 @@ void MainWindow::wireProfile() {
         if (s.window) m_comm->keepWindowOfLink(s.selection);
         // after the selection (a link's shows its own step): the step the view was saved with
         if (s.commStep) m_comm->showStep(*s.commStep);
+        // the drill-down's list as saved (walk 52b: reopened, it showed the Steps level); none: Steps
+        m_drill->restorePath(s.drill.value_or(views::DrillPath{}));
         if (s.view == "areastats" && !s.area) // an older file, or none marked: what the figures cover
             statusBar()->showMessage(tr("The saved view marks no area: Area statistics show the timeline's "
                                         "window over the ranks typed there"),
