@@ -75,7 +75,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_verdictArea->setWidgetResizable(true);
     m_verdictArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_verdictArea->setWidget(m_verdict);
-    m_verdictArea->setMinimumHeight(m_verdict->fontMetrics().lineSpacing() + 4);
+    m_verdictArea->setMinimumHeight(2 * m_verdict->fontMetrics().lineSpacing() + 4); // sides and verdict
     head->addWidget(m_verdictArea, 1);
     head->addWidget(m_swap, 0, Qt::AlignTop);
     lay->addLayout(head);
@@ -136,7 +136,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     const int line = fontMetrics().lineSpacing();
     m_list->setMinimumHeight(5 * line); // its header and three rows
     spanScroll->setMinimumHeight(4 * line);
-    scroll->setMinimumHeight(3 * line);
+    scroll->setMinimumHeight(6 * line); // its rank header and a few op types
     for (auto* s : {split, left, right})
         s->setChildrenCollapsible(false); // a part dragged to nothing is lost to a user who does not know
     right->setStretchFactor(0, 3);        // the heatmap's rows need the height more than the distributions
@@ -237,9 +237,11 @@ void CompareView::fitVerdict() {
     const int needed = m_verdict->heightForWidth(w) + 2;
     // the share of the panel, and no more than kVerdictLines: the panel may be taller than its dock (it
     // scrolls there), and the list must still show in the dock's first screen
-    const int cap =
-        std::min(int(height() * kVerdictShare), kVerdictLines * m_verdict->fontMetrics().lineSpacing() + 2);
-    m_verdictArea->setMaximumHeight(std::max(m_verdictArea->minimumHeight(), std::min(needed, cap)));
+    // whole lines: a line cut in half at the area's edge reads as the end of the text
+    const int line = m_verdict->fontMetrics().lineSpacing();
+    const int lines = std::clamp(int(height() * kVerdictShare) / line, 2, kVerdictLines);
+    m_verdictArea->setMaximumHeight(
+        std::max(m_verdictArea->minimumHeight(), std::min(needed, lines * line + 4)));
 }
 
 void CompareView::resizeEvent(QResizeEvent* e) {

@@ -45,7 +45,8 @@ class CompareView : public QWidget {
     MemoryOverlay* memoryOverlay() const { return m_memory; }
     SpanPairView* spanPairView() const { return m_spanPair; }
     QString verdictText() const;
-    /// The scroll area of the headline: its wrapped height, at most kVerdictShare of the panel's.
+    /// The scroll area of the headline: its wrapped height, in whole lines, at most kVerdictShare of the
+    /// panel's and kVerdictLines (at least two lines).
     QScrollArea* verdictArea() const;
     static constexpr double kVerdictShare = 0.3;
     static constexpr int kVerdictLines = 4; ///< the headline's area at most this many lines (it scrolls)
