@@ -6,7 +6,7 @@
 namespace rs::gui {
 
 LinkTrackFilter::LinkTrackFilter(QLineEdit* filter, views::InteractionState* state, QObject* parent)
-    : QObject(parent), m_filter(filter) {
+    : QObject(parent), m_filter(filter), m_state(state) {
     connect(state, &views::InteractionState::selectionChanged, this, &LinkTrackFilter::onSelection);
     connect(filter, &QLineEdit::textChanged, this, &LinkTrackFilter::onTextChanged);
 }
@@ -35,6 +35,12 @@ void LinkTrackFilter::showRanks(const QList<qint64>& ranks) {
                  "deselected (Esc)")
                   .arg(which, m_user),
         10000);
+}
+
+bool LinkTrackFilter::escape() {
+    if (m_state->selection().kind != views::Selection::Kind::CommLink) return false;
+    m_state->clearSelection(); // onSelection gives the user's filter back
+    return true;
 }
 
 void LinkTrackFilter::onSelection(const views::Selection& s) {

@@ -27,6 +27,9 @@ class LinkTrackFilter : public QObject {
     bool active() const { return m_active; }
     /// The user's filter kept aside (meaningful while active()).
     const QString& userFilter() const { return m_user; }
+    /// Esc that no widget took (the window's): deselects a selected link, so its filter goes as the status
+    /// bar says (issue 19: Esc on the comm view left it). False (nothing done) when no link is selected.
+    bool escape();
 
   Q_SIGNALS:
     /// What happened to the filter, for the status bar (shown for `ms`).
@@ -36,6 +39,7 @@ class LinkTrackFilter : public QObject {
     void onSelection(const views::Selection& s);
     void onTextChanged(const QString& text);
     QLineEdit* m_filter;
+    views::InteractionState* m_state;
     bool m_active = false;
     QString m_user;     ///< the user's filter before the link
     QString m_linkText; ///< what the link put there

@@ -41,6 +41,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -240,6 +241,8 @@ void MainWindow::wireProfile() {
         // after the selection (a link's shows its own step): the step the view was saved with
         if (s.commStep) m_comm->showStep(*s.commStep);
         m_heatmap->showSaved(s.heatmapMode, s.heatmapOp, s.heatmapRank, s.heatmapStatistic);
+        // the drill-down's list as saved (walk 52b: reopened, it showed the Steps level); none: Steps
+        m_drill->restorePath(s.drill.value_or(views::DrillPath{}));
         if (s.view == "areastats" && !s.area) // an older file, or none marked: what the figures cover
             statusBar()->showMessage(tr("The saved view marks no area: Area statistics show the timeline's "
                                         "window over the ranks typed there"),
@@ -508,6 +511,15 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
 void MainWindow::dropEvent(QDropEvent* e) {
     const auto urls = e->mimeData()->urls();
     if (!urls.isEmpty() && urls.first().isLocalFile()) openProfile(urls.first().toLocalFile());
+}
+
+void MainWindow::keyPressEvent(QKeyEvent* e) {
+    // reached only when no widget took the key: a line edit's, a table editor's own Esc comes first
+    if (e->key() == Qt::Key_Escape && e->modifiers() == Qt::NoModifier && m_linkFilter->escape()) {
+        e->accept();
+        return;
+    }
+    QMainWindow::keyPressEvent(e);
 }
 
 } // namespace rs::gui

@@ -138,6 +138,9 @@ class MainWindow : public QMainWindow {
     void closeEvent(QCloseEvent*) override;
     void dragEnterEvent(QDragEnterEvent*) override;
     void dropEvent(QDropEvent*) override;
+    /// Esc that the focused widget left alone (the comm view, a table, the Details text): deselects a
+    /// selected link wherever the focus is (LinkTrackFilter::escape). The timeline takes its own Esc.
+    void keyPressEvent(QKeyEvent*) override;
 
   private:
     /// The export view (ExportDialog's) of what the user looks at: the timeline when it has the focus,

@@ -14,6 +14,7 @@
 #include "views/comm/commmatrixview.h"
 #include "views/heatmap/heatmapview.h"
 #include "views/memory/memorymapview.h"
+#include "views/tables/drilldownview.h"
 #include "views/timeline/timelineview.h"
 
 #include <QApplication>
@@ -133,6 +134,7 @@ ViewState MainWindow::captureViewState() const {
     s.heatmapOp = m_heatmap->layoutOp();
     s.heatmapRank = m_heatmap->layoutRank();
     s.heatmapStatistic = m_heatmap->chosenStatistic();
+    if (const views::DrillPath drill = m_drill->path(); drill.level > 0) s.drill = drill;
     // the user's filter, not a selected link's "rank 1, rank 5": reopened, the link derives it again
     if (m_linkFilter->active()) s.trackFilter = m_linkFilter->userFilter();
     return s;

@@ -71,7 +71,8 @@ QDialog* makeShortcutsDialog(QWidget* parent, const std::vector<std::pair<QStrin
         QObject::tr(
             "The timeline's letter keys (W, S, A, D, F, +, -, [, ]) and the menus' letter keys (N, R, T, "
             "B…) work anywhere in the window, tables included, except where text is typed; the arrows "
-            "and Esc act on the timeline while it has the focus."),
+            "and Esc act on the timeline while it has the focus. Elsewhere Esc deselects a selected link "
+            "(and its track filter goes), unless the widget with the focus takes it first."),
         box);
     note->setWordWrap(true);
     auto* ok = new QDialogButtonBox(QDialogButtonBox::Ok, box);

@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace rs::gui {
@@ -142,6 +143,33 @@ views::MarkedArea areaFrom(const nlohmann::json& j) {
     return a;
 }
 
+nlohmann::json drillJson(const views::DrillPath& d) {
+    static const char* kLevels[] = {"steps", "ops", "tensors"};
+    nlohmann::json j = {{"level", kLevels[std::clamp(d.level, 0, 2)]}, {"rank", d.rank}, {"step", d.step}};
+    if (d.level >= 2)
+        j["op"] = {{"type", d.opType.toStdString()},
+                   {"name", d.opName.toStdString()},
+                   {"start_ns", d.opStartNs},
+                   {"end_ns", d.opEndNs}};
+    return j;
+}
+
+views::DrillPath drillFrom(const nlohmann::json& j) {
+    views::DrillPath d;
+    const std::string level = j.at("level").get<std::string>();
+    d.level = level == "tensors" ? 2 : level == "ops" ? 1 : 0;
+    d.rank = j.value("rank", -1);
+    d.step = j.value("step", qint64(-1));
+    if (d.level >= 2) {
+        const auto& op = j.at("op");
+        d.opType = QString::fromStdString(op.value("type", std::string()));
+        d.opName = QString::fromStdString(op.at("name").get<std::string>());
+        d.opStartNs = op.at("start_ns").get<qint64>();
+        d.opEndNs = op.at("end_ns").get<qint64>();
+    }
+    return d;
+}
+
 SavedComparison comparisonFrom(const nlohmann::json& j, const QString& file) {
     SavedComparison c;
     c.with = resolvedPath(j.at("with").get<std::string>(), file);
@@ -190,6 +218,7 @@ QString viewStateToJson(const ViewState& s, const QString& fileDir) {
     if (s.comparison) j["comparison"] = comparisonJson(*s.comparison, fileDir);
     if (s.area && s.area->valid()) j["area"] = areaJson(*s.area);
     if (s.commStep) j["comm_step"] = *s.commStep >= 0 ? nlohmann::json(*s.commStep) : nlohmann::json("all");
+    if (s.drill && s.drill->level > 0) j["drill"] = drillJson(*s.drill);
     return QString::fromStdString(j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)) + "\n";
 }
 
@@ -241,6 +270,7 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
         if (j.contains("area") && j["area"].is_object()) s.area = areaFrom(j["area"]);
         if (j.contains("comm_step"))
             s.commStep = j["comm_step"].is_string() ? qint64(-1) : j["comm_step"].get<qint64>();
+        if (j.contains("drill") && j["drill"].is_object()) s.drill = drillFrom(j["drill"]);
     } catch (const nlohmann::json::exception& e) {
         error = QObject::tr("%1: a key has the wrong type (%2)").arg(path, QString::fromUtf8(e.what()));
         return std::nullopt;

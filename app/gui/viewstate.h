@@ -5,6 +5,7 @@
 // picture, so a CI job can render the same one every night. Times are absolute ns on the profile's clock.
 // Pure value type plus reading and writing; GUI thread or any (no widgets touched here).
 #include "views/common/interactionstate.h"
+#include "views/tables/drillpath.h"
 
 #include <QString>
 #include <functional>
@@ -63,6 +64,9 @@ struct ViewState {
     /// selected link's step then, else all steps.
     std::optional<qint64> commStep;
     std::optional<SavedComparison> comparison; ///< none: the panel had no comparison
+    /// The Steps ▸ ops ▸ tensors drill-down's level and the step and op drilled into; none: its Steps level
+    /// (the selected row is the selection's: a span, a tensor).
+    std::optional<views::DrillPath> drill;
 };
 
 /// JSON text of `s`; the profile is written relative to `fileDir` when it lies inside it or beside it.

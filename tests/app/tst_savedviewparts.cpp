@@ -14,14 +14,22 @@
 #include "views/common/palette.h"
 #include "views/heatmap/heatmapview.h"
 #include "views/tables/areastatsview.h"
+#include "views/tables/drilldownview.h"
+#include "views/tables/opsmodel.h"
+#include "views/tables/stepsmodel.h"
+#include "views/tables/tensorsmodel.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/timelineview.h"
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableView>
+#include <QTextBrowser>
 #include <QtTest>
 
 using namespace rs;
@@ -241,6 +249,110 @@ class TstSavedViewParts : public QObject {
         w2.state()->clearSelection();                                                 // Esc
         QCOMPARE(filter2->text(), QString());
         QVERIFY(w2.timeline()->layoutOptions().filter.isEmpty());
+    }
+
+    void escClearsALinksFilterWhereverTheFocusIs_data() {
+        QTest::addColumn<QString>("where");
+        QTest::newRow("the comm view, after the click") << "comm";
+        QTest::newRow("the timeline") << "timeline";
+        QTest::newRow("the Details text") << "details";
+    }
+    void escClearsALinksFilterWhereverTheFocusIs() {
+        // issue 19: after a click on a link's cell the status bar said Esc clears the track filter
+        // "rank 1, rank 5"; Esc (on the comm view, the timeline or elsewhere) left it
+        QFETCH(QString, where);
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        auto* comm = w.commView();
+        QTRY_VERIFY_WITH_TIMEOUT(comm->matrix() && comm->matrix()->at(1, 5), 20000);
+        w.findChild<QDockWidget*>("comm")->raise();
+        QTRY_VERIFY(comm->canvas()->isVisible() && !comm->canvas()->cellRect(1, 5).isEmpty());
+        auto* filter = w.findChild<QLineEdit*>("trackFilter");
+        QTest::mouseClick(comm->canvas(), Qt::LeftButton, {}, comm->canvas()->cellRect(1, 5).center());
+        QTRY_COMPARE_WITH_TIMEOUT(filter->text(), QString("rank 1, rank 5"), 20000);
+        QVERIFY2(w.statusBar()->currentMessage().contains("Esc"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QWidget* focus = QApplication::focusWidget();
+        if (where == "timeline") focus = w.timeline();
+        if (where == "details") focus = w.findChild<QDockWidget*>("details")->findChild<QTextBrowser*>();
+        QVERIFY(focus);
+        focus->setFocus();
+        QTRY_VERIFY(focus->hasFocus());
+        QCOMPARE(filter->text(), QString("rank 1, rank 5")); // the focus alone changed nothing
+        QTest::keyClick(focus, Qt::Key_Escape);
+        QTRY_COMPARE_WITH_TIMEOUT(filter->text(), QString(), 2000);
+        QVERIFY(w.state()->selection().kind != views::Selection::Kind::CommLink);
+    }
+
+    void aReopenedViewShowsTheDrilledTensorList() {
+        // walk 52b: drilled to a tensor list (step ▸ op ▸ tensors) and a tensor picked, the view saved and
+        // reopened showed the drill-down's Steps level. It shows the same list, the tensor's row selected
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        auto* drill = w.findChild<views::DrillDownView*>();
+        QVERIFY(drill);
+        w.findChild<QDockWidget*>("drilldown")->raise();
+        QTRY_VERIFY_WITH_TIMEOUT(drill->stepsModel()->rowCount() > 2, 20000);
+        drill->table(0)->selectRow(2); // a step past the first
+        drill->drillDown();
+        QCOMPARE(drill->level(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(drill->opsModel()->rowCount() > 0, 20000);
+        // the first op of the step with a list of tensors (its own, or its type's in the step)
+        bool found = false;
+        for (int op = 0; op < drill->opsModel()->rowCount() && !found; ++op) {
+            drill->table(1)->selectRow(op);
+            drill->drillDown();
+            QTRY_VERIFY_WITH_TIMEOUT(drill->tensorsModel()->rowCount() > 0 ||
+                                         drill->breadcrumbs().contains("no memory record"),
+                                     20000);
+            found = drill->tensorsModel()->rowCount() > 1;
+            if (!found) drill->goUp();
+        }
+        QVERIFY2(found, "an op of the step lists tensors");
+        drill->table(2)->selectRow(1); // a tensor, not the first row
+        QCOMPARE(w.state()->selection().kind, views::Selection::Kind::Tensor);
+        const QString tensor = w.state()->selection().tensorId;
+        const QString crumbs = drill->breadcrumbs();
+        const int rows = drill->tensorsModel()->rowCount();
+        const views::DrillPath path = drill->path();
+        QCOMPARE(path.level, 2);
+        // the file holds the level, the step and the op (read as JSON, not through the app's reader)
+        const QString file = QString::fromStdString(test::tempDir("savedviewparts-drill")) + "/v.rsview";
+        QString err;
+        QVERIFY2(gui::writeViewState(w.captureViewState(), file, err), qPrintable(err));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto j = nlohmann::json::parse(f.readAll().toStdString());
+        QVERIFY(j.contains("drill"));
+        QCOMPARE(j["drill"]["level"].get<std::string>(), std::string("tensors"));
+        QCOMPARE(j["drill"]["step"].get<qint64>(), path.step);
+        QCOMPARE(j["drill"]["rank"].get<int>(), path.rank);
+        QCOMPARE(QString::fromStdString(j["drill"]["op"]["name"].get<std::string>()), path.opName);
+        QCOMPARE(QString::fromStdString(j["selection"]["tensor_id"].get<std::string>()), tensor);
+        // reopened in a new window, as `rankscope v.rsview` does (the view before the profile is open)
+        auto saved = gui::readViewState(file, err);
+        QVERIFY2(saved, qPrintable(err));
+        gui::MainWindow w2;
+        w2.resize(1500, 900);
+        w2.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w2));
+        QSignalSpy ready(&w2, &gui::MainWindow::profileReady);
+        w2.applyViewState(*saved);
+        QVERIFY(ready.wait(60000));
+        auto* drill2 = w2.findChild<views::DrillDownView*>();
+        QTRY_COMPARE_WITH_TIMEOUT(drill2->level(), 2, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(drill2->tensorsModel()->rowCount(), rows, 20000);
+        QCOMPARE(drill2->breadcrumbs(), crumbs);
+        QCOMPARE(drill2->path(), path);
+        const QModelIndex cur = drill2->table(2)->currentIndex();
+        QVERIFY(cur.isValid());
+        const auto* proxy = qobject_cast<const QSortFilterProxyModel*>(drill2->table(2)->model());
+        QVERIFY(proxy);
+        const auto* row = drill2->tensorsModel()->row(proxy->mapToSource(cur).row());
+        QVERIFY(row);
+        QCOMPARE(QString::fromStdString(row->tensorId), tensor);
+        QCOMPARE(w2.state()->selection().tensorId, tensor);
     }
 
     void aReopenedLinkShowsItsRanksAndTheSavedWindow() {

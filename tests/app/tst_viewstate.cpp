@@ -103,6 +103,28 @@ class TstViewState : public QObject {
         QVERIFY(back && !back->commStep);
     }
 
+    void drillPathRoundTrip() {
+        // walk 52b: the drill-down's level was not saved (reopened: the Steps level). Each level round-trips;
+        // the Steps level writes nothing (a file from before reads as it)
+        const QString dir = QString::fromStdString(test::tempDir("rsview-drill"));
+        const QString file = dir + "/d.rsview";
+        QString err;
+        gui::ViewState s;
+        s.profile = dir;
+        s.drill = views::DrillPath{2, 3, 7, "MatMulV2", "Default/MatMul-op12", 123456789, 123999999};
+        QVERIFY2(gui::writeViewState(s, file, err), qPrintable(err));
+        QVERIFY(gui::viewStateToJson(s, dir).contains("\"level\": \"tensors\""));
+        auto back = gui::readViewState(file, err);
+        QVERIFY2(back && back->drill, qPrintable(err));
+        QVERIFY(*back->drill == *s.drill);
+        s.drill = views::DrillPath{1, 3, 7, {}, {}, 0, 0};
+        QVERIFY2(gui::writeViewState(s, file, err), qPrintable(err));
+        back = gui::readViewState(file, err);
+        QVERIFY2(back && back->drill, qPrintable(err));
+        QVERIFY(*back->drill == *s.drill);
+        s.drill = views::DrillPath{};
+        QVERIFY(!gui::viewStateToJson(s, dir).contains("drill"));
+    }
     void refused_data() {
         QTest::addColumn<QString>("content");
         QTest::addColumn<QString>("mentions");

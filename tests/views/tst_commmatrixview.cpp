@@ -15,6 +15,7 @@
 #include "views/common/interactionstate.h"
 
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QLayout>
 #include <QScrollArea>
@@ -427,6 +428,51 @@ class TstCommMatrixView : public QObject {
         box->setCurrentIndex(0);
         QTRY_COMPARE_WITH_TIMEOUT(state.selection().step, qint64(-1), 20000);
         QTRY_COMPARE_WITH_TIMEOUT(state.selection().spans, every, 20000);
+    }
+    void aLinkOfAnotherGroupLeavesDetails() {
+        // issue 19: with a link selected, choosing another group in the group box drew that group's matrix
+        // while the selection (and Details) stayed on the old group's link as the current one. The demo
+        // has one group: a copy of its index gets a second one (the same links under another name)
+        const std::string copy = test::tempDir("commgroups") + "/two-groups.db";
+        QVERIFY(QFile::copy(QString::fromStdString(m_db), QString::fromStdString(copy)));
+        {
+            index::Db db(copy);
+            db.exec("INSERT INTO comm_text(value) VALUES('second-group')");
+            db.exec(
+                "INSERT INTO comm_group SELECT run_id, 'second-group', 'second', rank_scope, members, note "
+                "FROM comm_group");
+            db.exec(
+                "INSERT INTO comm_link SELECT run_id, rank, step, op_id, entry_id, summed, (SELECT id FROM "
+                "comm_text WHERE value = 'second-group'), src_rank, dst_rank, global, transport_id, bytes, "
+                "time_ns, op_count, logical, link_row FROM comm_link");
+        }
+        query::QueryService service;
+        service.open(QString::fromStdString(copy));
+        views::InteractionState state;
+        state.setBounds(0, int64_t(1) << 62);
+        views::CommMatrixView v(&state, &service);
+        v.setProfile(0);
+        QTRY_VERIFY_WITH_TIMEOUT(v.matrix() && !v.matrix()->cells.empty(), 20000);
+        QCOMPARE(v.matrix()->groups.size(), size_t(2));
+        QComboBox* box = nullptr;
+        for (auto* c : v.findChildren<QComboBox*>())
+            if (c->findData(QString("second-group")) >= 0) box = c;
+        QVERIFY(box);
+        const int first = box->findData(QString("second-group")) == 1 ? 2 : 1; // past "every group"
+        const int second = box->findData(QString("second-group"));
+        QVERIFY(first != second && first < box->count() && !box->itemData(first).toString().isEmpty());
+        box->setCurrentIndex(first); // one group's matrix, as the user picks it
+        QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(v.matrix()->group), box->itemData(first).toString(),
+                                  20000);
+        v.canvas()->cellClicked(m_truth.slowLinkSrc, m_truth.slowLinkDst); // as a click on the cell
+        QCOMPARE(state.selection().kind, views::Selection::Kind::CommLink);
+        QCOMPARE(state.selection().group, box->itemData(first).toString());
+        box->setCurrentIndex(second); // the other group
+        QTRY_COMPARE_WITH_TIMEOUT(v.matrix()->group, std::string("second-group"), 20000);
+        QVERIFY2(state.selection().kind != views::Selection::Kind::CommLink,
+                 "the old group's link is no longer the selection (Details describes it no more)");
+        QVERIFY2(v.captionText().contains("deselected"), qPrintable(v.captionText()));
+        QCOMPARE(v.canvas()->selected(), std::make_pair(qint64(-1), qint64(-1)));
     }
 };
 

@@ -104,7 +104,10 @@ CommMatrixView::CommMatrixView(InteractionState* state, query::QueryService* ser
         request();
         linkFollowsStep();
     });
-    connect(m_group, &QComboBox::currentIndexChanged, this, [this] { request(); });
+    connect(m_group, &QComboBox::currentIndexChanged, this, [this] {
+        request();
+        linkLeavesWithItsGroup();
+    });
     connect(m_canvas, &CommMatrixCanvas::cellClicked, this, &CommMatrixView::onCellClicked);
     if (m_state) connect(m_state, &InteractionState::selectionChanged, this, &CommMatrixView::onSelection);
     if (m_service)
@@ -316,6 +319,22 @@ void CommMatrixView::linkFollowsStep() {
     m_linkNote.clear();
     m_state->setSelection(s); // onSelection asks for its collectives
     keepWindowOfLink(s);
+    updateTexts();
+}
+
+void CommMatrixView::linkLeavesWithItsGroup() {
+    // a link is its group's: with another group chosen its cell is not drawn, and Details kept describing
+    // it as the current selection (issue 19). It is deselected (Details, its outline and its track filter
+    // go), and the caption says why
+    if (!m_state || m_state->selection().kind != Selection::Kind::CommLink) return;
+    const Selection old = m_state->selection();
+    const QString group = m_group->currentData().toString();
+    if (old.group.isEmpty() || old.group == group) return;
+    m_state->clearSelection();
+    m_linkNote = tr("Link %1 → %2 deselected: it is group %3's, and the matrix shows %4.")
+                     .arg(old.linkSrc)
+                     .arg(old.linkDst)
+                     .arg(old.group, group.isEmpty() ? tr("every group") : tr("group %1").arg(group));
     updateTexts();
 }
 

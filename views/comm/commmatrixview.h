@@ -89,6 +89,9 @@ class CommMatrixView : public QWidget {
     void updateStepNote(const Selection& s);
     /// The step box changed: a selected link of another step becomes that link in the step chosen.
     void linkFollowsStep();
+    /// The group box chose another group than the selected link's: the link is deselected (said in the
+    /// caption), never described in Details as the current one beside another group's matrix.
+    void linkLeavesWithItsGroup();
     /// Asks for a resolved link's ranks to be shown once the matrix says its ranks are global.
     void showLinkRanks();
     InteractionState* m_state;

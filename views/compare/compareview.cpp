@@ -75,7 +75,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_verdictArea->setWidgetResizable(true);
     m_verdictArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_verdictArea->setWidget(m_verdict);
-    m_verdictArea->setMinimumHeight(m_verdict->fontMetrics().lineSpacing() + 4);
+    m_verdictArea->setMinimumHeight(2 * m_verdict->fontMetrics().lineSpacing() + 4); // sides and verdict
     head->addWidget(m_verdictArea, 1);
     head->addWidget(m_swap, 0, Qt::AlignTop);
     lay->addLayout(head);
@@ -85,16 +85,24 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     auto* listLay = new QVBoxLayout(listBox);
     listLay->setContentsMargins(0, 0, 0, 0);
     m_list = new QTreeWidget(listBox);
-    m_rowText = new QLabel(listBox);
+    m_rowText = new QLabel;
     m_rowText->setWordWrap(true);
     m_rowText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_rowText->setTextFormat(Qt::PlainText);
-    m_rowText->hide();
+    // the row's text scrolls in a strip of kRowTextLines lines: a wrapped label's height follows its width,
+    // which no layout's minimum counts, so a short panel drew it over the list and the spans (walk 52b)
+    m_rowArea = new QScrollArea(listBox);
+    m_rowArea->setFrameShape(QFrame::NoFrame);
+    m_rowArea->setWidgetResizable(true);
+    m_rowArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_rowArea->setWidget(m_rowText);
+    m_rowArea->setFixedHeight(kRowTextLines * m_rowText->fontMetrics().lineSpacing() + 4);
+    m_rowArea->hide();
     listLay->addWidget(m_list, 1);
-    listLay->addWidget(m_rowText);
+    listLay->addWidget(m_rowArea);
     connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* it) {
         m_rowText->setText(it ? it->toolTip(0) : QString());
-        m_rowText->setVisible(!m_rowText->text().isEmpty());
+        m_rowArea->setVisible(!m_rowText->text().isEmpty());
         // the side-by-side spans follow the current row (walk 51b: the wrapped text said the wait's row
         // while the spans stayed MatMulV2's); activating it also selects it in the other views
         if (const compare::Delta* d = deltaOf(it); d && m_shownDelta != d) askSpans(*d);
@@ -122,16 +130,16 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_memory = new MemoryOverlay(right);
     m_steps->setNote(noComparisonText()); // until a comparison arrives
     m_memory->setNote(noComparisonText());
-    // a short dock (800 × 600) keeps each part a few lines: at their own minimums the panes summed to ~390
-    // px, so the dock scrolled the panel and showed the verdict alone (walk 52); the splitters share what
-    // there is by their stretch, and a handle gives one more
+    // every part keeps the height its text needs: squeezed to two lines the charts drew their titles and
+    // axis labels over each other (walk 52b: "13.6 ms" on "baseline: 152 rank-steps …"). A dock shorter
+    // than the panel's minimum scrolls the whole panel (the dock's scroll area), its verdict and list first
     const int line = fontMetrics().lineSpacing();
     m_list->setMinimumHeight(5 * line); // its header and three rows
-    spanScroll->setMinimumHeight(2 * line);
-    scroll->setMinimumHeight(3 * line);
-    m_steps->setMinimumHeight(2 * line);
-    m_memory->setMinimumHeight(2 * line);
-    right->setStretchFactor(0, 3); // the heatmap's rows need the height more than the distributions
+    spanScroll->setMinimumHeight(4 * line);
+    scroll->setMinimumHeight(6 * line); // its rank header and a few op types
+    for (auto* s : {split, left, right})
+        s->setChildrenCollapsible(false); // a part dragged to nothing is lost to a user who does not know
+    right->setStretchFactor(0, 3);        // the heatmap's rows need the height more than the distributions
     right->setStretchFactor(1, 2);
     right->setStretchFactor(2, 2);
     split->setStretchFactor(0, 2);
@@ -227,8 +235,13 @@ void CompareView::fitVerdict() {
     // the wrapped text's height at the area's width, no taller than the share left over from the rest
     const int w = std::max(1, m_verdictArea->viewport()->width());
     const int needed = m_verdict->heightForWidth(w) + 2;
+    // the share of the panel, and no more than kVerdictLines: the panel may be taller than its dock (it
+    // scrolls there), and the list must still show in the dock's first screen
+    // whole lines: a line cut in half at the area's edge reads as the end of the text
+    const int line = m_verdict->fontMetrics().lineSpacing();
+    const int lines = std::clamp(int(height() * kVerdictShare) / line, 2, kVerdictLines);
     m_verdictArea->setMaximumHeight(
-        std::max(m_verdictArea->minimumHeight(), std::min(needed, int(height() * kVerdictShare))));
+        std::max(m_verdictArea->minimumHeight(), std::min(needed, lines * line + 4)));
 }
 
 void CompareView::resizeEvent(QResizeEvent* e) {

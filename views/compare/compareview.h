@@ -45,9 +45,14 @@ class CompareView : public QWidget {
     MemoryOverlay* memoryOverlay() const { return m_memory; }
     SpanPairView* spanPairView() const { return m_spanPair; }
     QString verdictText() const;
-    /// The scroll area of the headline: its wrapped height, at most kVerdictShare of the panel's.
+    /// The scroll area of the headline: its wrapped height, in whole lines, at most kVerdictShare of the
+    /// panel's and kVerdictLines (at least two lines).
     QScrollArea* verdictArea() const;
     static constexpr double kVerdictShare = 0.3;
+    static constexpr int kVerdictLines = 4; ///< the headline's area at most this many lines (it scrolls)
+    static constexpr int kRowTextLines = 3; ///< the current row's text: a strip of this many lines (scrolls)
+    /// The strip that holds rowDetails() (hidden without a current row).
+    QScrollArea* rowDetailsArea() const { return m_rowArea; }
     /// "baseline B → candidate A": the folders' names (with their parents when the names are alike,
     /// with the run numbers when both are one folder's runs).
     static QString sidesText(const compare::ComparisonData& d);
@@ -92,6 +97,7 @@ class CompareView : public QWidget {
     QPushButton* m_swap;
     QTreeWidget* m_list;
     QLabel* m_rowText;
+    QScrollArea* m_rowArea;
     DeltaGrid* m_grid;
     StepOverlay* m_steps;
     MemoryOverlay* m_memory;

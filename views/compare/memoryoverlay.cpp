@@ -12,6 +12,7 @@
 namespace rs::views {
 
 namespace {
+constexpr int kMinAxisTextWidth = 120; ///< px: narrower, the axis' text goes under the labels
 double peakOf(const std::vector<double>& v) {
     double m = -1;
     for (double x : v)
@@ -21,7 +22,8 @@ double peakOf(const std::vector<double>& v) {
 } // namespace
 
 MemoryOverlay::MemoryOverlay(QWidget* parent) : QWidget(parent) {
-    setMinimumSize(260, 140);
+    // the caption and the axis' text wrap to a few lines each at the least width: a plot still fits
+    setMinimumSize(260, 200);
     setToolTip(
         tr("Memory of one matched rank in both runs: allocated (solid) and reserved (dashed), each whole "
            "run from its first step (or first sample, if earlier) on its own clock"));
@@ -90,12 +92,17 @@ MemoryOverlay::Geometry MemoryOverlay::geometry() const {
     const int top = g.caption.bottom() + 1 + 2 * 15 + 4;
     // under the plot: its 0 and end labels at both sides, the axis' text wrapped between them
     const int plotW = std::max(10, width() - 80);
-    const int textW = std::max(60, plotW - 200);
+    // in a narrow panel the text goes under the labels, the plot's width: wrapped between them into 60 px
+    // it ran down over the widget's edge and the end label (walk 52b, 800 × 600)
+    const bool between = plotW - 200 >= kMinAxisTextWidth;
+    const int textW = between ? plotW - 200 : plotW;
     const int textH =
         std::max(16, fm.boundingRect(QRect(0, 0, textW, 1000), Qt::TextWordWrap, xAxisText()).height());
-    const int plotH = std::max(10, height() - top - 10 - textH);
+    const int below = between ? textH : 16 + 2 + textH; // the labels' line first
+    const int plotH = std::max(10, height() - top - 10 - below);
     g.plot = QRect(64, top, plotW, plotH);
-    g.axisText = QRect(g.plot.left() + 100, g.plot.bottom() + 4, textW, textH);
+    g.axisText = between ? QRect(g.plot.left() + 100, g.plot.bottom() + 4, textW, textH)
+                         : QRect(g.plot.left(), g.plot.bottom() + 4 + 16 + 2, textW, textH);
     return g;
 }
 

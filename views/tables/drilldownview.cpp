@@ -26,6 +26,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace rs::views {
 
@@ -94,15 +95,19 @@ DrillDownView::DrillDownView(InteractionState* state, query::QueryService* servi
     connect(m_state, &InteractionState::selectionChanged, this, &DrillDownView::onSelection);
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
-            if (id == m_pendingSteps)
+            if (id == m_pendingSteps) {
                 m_steps->setRows(v.value<std::shared_ptr<const std::vector<query::StepRow>>>());
-            else if (id == m_pendingOps)
+                m_stepsLoaded = true;
+            } else if (id == m_pendingOps)
                 m_ops->setRows(v.value<std::shared_ptr<const std::vector<query::OpRow>>>(), m_stepStart,
                                m_stepEnd, m_stepOrigin);
             else if (id == m_pendingTensors)
                 showTensors(v.value<std::shared_ptr<const query::TensorRows>>());
             else
                 return;
+            applyRestore();
+            for (int level = 1; level < 3; ++level)
+                markSelected(level);
             for (int level = 0; level < 3; ++level)
                 parkCurrent(level);
             for (auto* t : m_tables)
@@ -120,6 +125,7 @@ void DrillDownView::setProfile(const std::vector<int>& ranks, const std::map<int
     m_tensorsLoaded = false;
     m_rank = -1;
     m_step = -1;
+    m_stepsLoaded = false;
     // a filter typed on the last profile would hide this one's rows without a word (walk 12)
     for (int level = 0; level < 3; ++level) {
         m_filterText[level].clear();
@@ -288,7 +294,7 @@ void DrillDownView::setLevel(int level) {
     m_filter->setText(m_filterText[level]); // as typed: the proxy's pattern is regex-escaped ("aten\\:\\:")
     m_filter->blockSignals(false);
     showCrumbs();
-    m_tables[level]->setFocus();
+    if (!m_keepFocus) m_tables[level]->setFocus();
 }
 
 void DrillDownView::showCrumbs() {
@@ -301,31 +307,97 @@ void DrillDownView::drillDown() {
     if (!cur.isValid() || !m_service) return;
     QModelIndex src = m_proxy[m_level]->mapToSource(cur);
     if (m_level == 0) {
-        const auto* r = m_steps->row(src.row());
-        if (!r) return;
-        m_rank = r->rank;
-        m_step = r->step;
-        followStep(*r);
-        m_ops->setRows(nullptr, 0, 0, {});
-        m_pendingOps = m_service->requestOpRows(m_rank, m_step);
-        setLevel(1);
+        if (const auto* r = m_steps->row(src.row())) openStep(*r);
     } else if (m_level == 1) {
-        const auto* r = m_ops->row(src.row());
-        if (!r) return;
-        // the tensors this op allocated (its name or type, while it ran); the op type's in the step when
-        // the memory records name none of it (said in the breadcrumbs)
-        m_op = QString::fromStdString(r->opType);
-        m_opName = QString::fromStdString(r->name);
-        m_opStartNs = r->startNs;
-        m_tensorScope = TensorScope::Op;
-        m_stepRecords.clear();
-        m_tiedName.clear();
-        m_tensorsLoaded = false;
-        m_tensorsLeftOut = 0;
-        m_tensors->setRows(nullptr);
-        m_pendingTensors =
-            m_service->requestOpTensorRows(m_rank, m_opName, m_op, r->startNs, r->startNs + r->durNs);
-        setLevel(2);
+        if (const auto* r = m_ops->row(src.row()))
+            openOp(QString::fromStdString(r->opType), QString::fromStdString(r->name), r->startNs,
+                   r->startNs + r->durNs);
+    }
+}
+
+void DrillDownView::openStep(const query::StepRow& r) {
+    m_rank = r.rank;
+    m_step = r.step;
+    followStep(r);
+    m_ops->setRows(nullptr, 0, 0, {});
+    m_pendingOps = m_service->requestOpRows(m_rank, m_step);
+    setLevel(1);
+}
+
+void DrillDownView::openOp(const QString& opType, const QString& opName, qint64 startNs, qint64 endNs) {
+    // the tensors this op allocated (its name or type, while it ran); the op type's in the step when
+    // the memory records name none of it (said in the breadcrumbs)
+    m_op = opType;
+    m_opName = opName;
+    m_opStartNs = startNs;
+    m_opEndNs = endNs;
+    m_tensorScope = TensorScope::Op;
+    m_stepRecords.clear();
+    m_tiedName.clear();
+    m_tensorsLoaded = false;
+    m_tensorsLeftOut = 0;
+    m_tensors->setRows(nullptr);
+    m_pendingTensors = m_service->requestOpTensorRows(m_rank, m_opName, m_op, startNs, endNs);
+    setLevel(2);
+}
+
+DrillPath DrillDownView::path() const {
+    if (m_restore) return *m_restore; // not applied yet: still the saved view's
+    DrillPath p;
+    p.level = m_level;
+    if (m_level >= 1) p.rank = m_rank, p.step = m_step;
+    if (m_level >= 2) {
+        p.opType = m_op;
+        p.opName = m_opName;
+        p.opStartNs = m_opStartNs;
+        p.opEndNs = m_opEndNs;
+    }
+    return p;
+}
+
+void DrillDownView::restorePath(const DrillPath& p) {
+    m_restore = p;
+    if (m_stepsLoaded) applyRestore();
+}
+
+void DrillDownView::applyRestore() {
+    if (!m_restore || !m_stepsLoaded || !m_service) return;
+    const DrillPath p = *std::exchange(m_restore, std::nullopt);
+    m_keepFocus = true; // a view reopened moves no focus into a dock's table
+    if (p.level <= 0 && m_level != 0) setLevel(0);
+    for (int r = 0; p.level > 0 && r < m_steps->rowCount(); ++r)
+        if (const auto* row = m_steps->row(r); row->rank == p.rank && row->step == p.step) {
+            m_syncing = true; // the step's row marked, without selecting it everywhere
+            m_tables[0]->setCurrentIndex(m_proxy[0]->mapFromSource(m_steps->index(r, 0)));
+            m_syncing = false;
+            openStep(*row);
+            if (p.level >= 2) openOp(p.opType, p.opName, p.opStartNs, p.opEndNs);
+            break;
+        }
+    m_keepFocus = false;
+}
+
+void DrillDownView::markSelected(int level) {
+    const Selection& s = m_state->selection();
+    QAbstractItemModel* model = level == 1 ? static_cast<QAbstractItemModel*>(m_ops) : m_tensors;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        bool hit = false;
+        if (level == 1)
+            if (const auto* op = m_ops->row(r))
+                hit = s.kind == Selection::Kind::Span ? op->spanId == s.spanId
+                                                      : m_level == 2 && op->startNs == m_opStartNs &&
+                                                            QString::fromStdString(op->name) == m_opName;
+        if (level == 2)
+            if (const auto* t = m_tensors->row(r))
+                hit = s.kind == Selection::Kind::Tensor && QString::fromStdString(t->tensorId) == s.tensorId;
+        if (!hit) continue;
+        const QModelIndex idx = m_proxy[level]->mapFromSource(model->index(r, 0));
+        if (m_tables[level]->currentIndex() == idx) return; // marked already (or by the user)
+        m_syncing = true;
+        m_tables[level]->setCurrentIndex(idx);
+        m_tables[level]->scrollTo(idx);
+        m_syncing = false;
+        return;
     }
 }
 

@@ -7,10 +7,12 @@
 // memory map. Data from the QueryService; GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
+#include "views/tables/drillpath.h"
 
 #include <QStringList>
 #include <QWidget>
 #include <map>
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -47,6 +49,11 @@ class DrillDownView : public QWidget {
     /// ProducerFiguresView::setFigures, shown while the Steps level is.
     void setProducerFigures(const QStringList& lines, const QStringList& header,
                             const std::vector<QStringList>& rows, const QStringList& headerTips = {});
+    /// Where the drill-down stands (a saved view's).
+    DrillPath path() const;
+    /// Goes to `p` (a saved view's) once the Steps rows are in: its step's ops, its op's tensors; the row of
+    /// the shared selection (a span, a tensor) selected there. A step the run lacks leaves the Steps level.
+    void restorePath(const DrillPath& p);
     QString breadcrumbs() const;
     QString tensorTitle() const; ///< the tensor level's breadcrumb: which list it shows
 
@@ -67,6 +74,16 @@ class DrillDownView : public QWidget {
     /// A selection other than a step's at the Steps level: its step's row marked (a span's), or none.
     void markStepOf(const Selection& s);
     void onSelection(const Selection& s);
+    void openStep(const query::StepRow& r); ///< level 1: `r`'s ops asked for
+    /// Level 2: the op's tensors asked for (its type, name, start and end in ns).
+    void openOp(const QString& opType, const QString& opName, qint64 startNs, qint64 endNs);
+    void applyRestore(); ///< m_restore, once the Steps rows are in
+    /// The rows of `level` that stand for the shared selection (an op's span, a tensor) selected, without
+    /// acting on them (a restored list's).
+    void markSelected(int level);
+    std::optional<DrillPath> m_restore; ///< a saved view's path, waiting for the Steps rows
+    bool m_stepsLoaded = false;
+    bool m_keepFocus = false; ///< setLevel leaves the focus where it is (a restore's)
     InteractionState* m_state;
     query::QueryService* m_service;
     std::shared_ptr<const query::ProfileSummary> m_summary;
@@ -91,7 +108,7 @@ class DrillDownView : public QWidget {
     QString stepText(bool inSentence = false) const;
     void followStep(const query::StepRow& r);
     QString m_op, m_opName; ///< the drilled op's type and name
-    qint64 m_opStartNs = 0;
+    qint64 m_opStartNs = 0, m_opEndNs = 0;
     /// Which list the tensor level shows: the op's own, its collective algorithm's in the step (records
     /// name "AllReduce", not hcom_allReduce__908_2_1), else its op type's in the step; with none, what
     /// the step's records name (StepRecords: the level stays empty and says so).
