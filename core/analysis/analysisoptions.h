@@ -44,7 +44,8 @@ namespace rs::analysis {
 /// of it, all that it recorded"), not "(longer than all of this rank's spans)" after the figure of those
 /// spans (core/model/stepwall.h). 43: a memory_usage.csv tensor with one operator_memory.csv twin takes the
 /// twin's recorded times, not its rounded step position's (twintimes.h). 44: a step whose window is its own
-/// kernels' extent (kernel_details.csv's Step Id) has no preparing time (NULL, it was 0 by construction).
+/// kernels' extent (kernel_details.csv's Step Id) has no preparing time (NULL, it was 0 by construction);
+/// the note on lanes set apart from the steps' clock is filed under their file, not "rank K".
 constexpr int kAnalysisRevision = 44;
 
 struct BankModel {

@@ -75,12 +75,31 @@ std::string namesOf(const std::vector<std::string>& names) {
 
 /// rank_info.clock_note and the rank's warning, under the rank's key as every rank-local diagnostic (a
 /// cluster merge relabels keys; the readers name the rank as its files do: rankrelabel.h).
-void writeNote(RankContext& ctx, const std::string& note, const std::string& excerpt) {
+/// `where`: the files the note is about; empty: the rank.
+void writeNote(RankContext& ctx, const std::string& note, const std::string& excerpt,
+               const std::string& where = {}) {
     ctx.db.prepare("UPDATE rank_info SET clock_note = ? WHERE rank = ?")
         .bind(1, note)
         .bind(2, ctx.rank)
         .exec();
-    ctx.diagnostics().add("rank " + std::to_string(ctx.rank), "warning", note, 1, excerpt);
+    ctx.diagnostics().add(where.empty() ? "rank " + std::to_string(ctx.rank) : where, "warning", note, 1,
+                          excerpt);
+}
+
+/// The files the lanes' spans come from (a span of each, through the span index), in lane order, once
+/// each. The Diagnostics dialog's File column named "rank 0 (index key 10000)" for lanes set apart (walk
+/// 53b).
+std::vector<std::string> filesOf(RankContext& ctx, const std::vector<int64_t>& trackIds) {
+    auto q = ctx.db.prepare("SELECT f.path FROM span s JOIN source_file f ON f.file_id = s.file_id "
+                            "WHERE s.track_id = ? LIMIT 1");
+    std::vector<std::string> paths;
+    for (int64_t id : trackIds) {
+        q.bind(1, id);
+        if (q.step() && std::find(paths.begin(), paths.end(), q.text(0)) == paths.end())
+            paths.push_back(q.text(0));
+        q.reset();
+    }
+    return paths;
 }
 
 /// The rank's steps and communication are on one clock (communicationWithSteps): they stay, and every lane
@@ -90,17 +109,24 @@ void writeNote(RankContext& ctx, const std::string& note, const std::string& exc
 void keepTheStepsClock(RankContext& ctx, const std::vector<Lane>& lanes, const Range& device,
                        const Range& steps) {
     std::vector<std::string> apart;
+    std::vector<int64_t> apartIds;
     for (const auto& t : lanes)
         if (far(t.range, steps)) {
             ctx.db.prepare("UPDATE track SET aligned = 0 WHERE track_id = ?").bind(1, t.id).exec();
             apart.push_back(t.name);
+            apartIds.push_back(t.id);
         }
+    // filed under the lanes' file (the first, the others named in the excerpt): a file of the rank, so its
+    // run's Details count it (runreport.cpp narrowDiagnostics)
+    const std::vector<std::string> files = filesOf(ctx, apartIds);
+    std::string excerpt = "device ops " + span(device) + "; steps " + span(steps);
+    if (files.size() > 1) excerpt.append("; lanes of ").append(std::to_string(files.size())).append(" files");
     writeNote(
         ctx,
         model::counted(int64_t(apart.size()), "lane", "lanes") +
             " of device ops not aligned with the steps and the communication (no sync record), not drawn: " +
             namesOf(apart),
-        "device ops " + span(device) + "; steps " + span(steps));
+        excerpt, files.empty() ? std::string() : files.front());
 }
 
 } // namespace

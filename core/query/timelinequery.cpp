@@ -220,6 +220,17 @@ void loadStringsAndDiagnostics(index::Db& db, ProfileSummary& s) {
     // steps left out of the step statistics are said, with why (stubsteps.h)
     for (const auto& note : stubStepNotes(db))
         s.diagnostics.push_back({"", "info", note, "", 1, -1});
+    // the files not read, with why, as `info` lists them (walk 53b: the dialog left them out)
+    auto ig = db.prepare("SELECT substr(key, 9) FROM meta WHERE key LIKE 'ignored:%' ORDER BY key");
+    while (ig.step()) {
+        const std::string entry = ig.text(0); // "path (why)"
+        const size_t why = entry.find(" (");
+        const bool said = why != std::string::npos && entry.back() == ')';
+        s.diagnostics.push_back(
+            {said ? entry.substr(0, why) : entry, "info",
+             said ? "not read: " + entry.substr(why + 2, entry.size() - why - 3) : std::string("not read"),
+             "", 1, -1});
+    }
 }
 
 /// The time range the view opens on.

@@ -11,6 +11,7 @@
 #include "tests/support/testsupport.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
@@ -525,6 +526,37 @@ class TstSamples : public QObject {
         QCOMPARE(ix.scalar("SELECT count(*) FROM step WHERE source = 'kernel_details'"), int64_t(2));
         QCOMPARE(ix.scalar("SELECT count(*) FROM step_breakdown"), int64_t(2));
         QCOMPARE(ix.scalar("SELECT count(*) FROM step_breakdown WHERE preparing_ns IS NOT NULL"), int64_t(0));
+    }
+    void theDiagnosticsNameFilesNotReadAndTheFileOfLanesSetApart() {
+        // walk 53b, mindinsight's profiler folder: the Diagnostics dialog filed "2 lanes of device ops not
+        // aligned" under "rank 0 (index key 10000)", not the file holding them (Stream 519 is in
+        // ascend_timeline_display_0.json), and left out the files `info` lists as not read
+        // (framework_raw_1.csv: an op table with no timed events)
+        const std::string dir = m_samples + "/mindinsight/tests/utils/resource/profiler";
+        QFile timeline(QString::fromStdString(dir + "/ascend_timeline_display_0.json"));
+        if (!timeline.open(QIODevice::ReadOnly)) QSKIP("the mindinsight profiler sample is not here");
+        QVERIFY(timeline.readAll().contains("519"));
+        QVERIFY(QFileInfo::exists(QString::fromStdString(dir + "/framework_raw_1.csv")));
+        auto ix = test::indexDir(dir);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        auto ends = [](const std::string& s, const std::string& tail) {
+            return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+        };
+        int apart = 0, notRead = 0;
+        for (const auto& r : query::loadSummary(*ix.db).runs)
+            for (const auto& d : query::loadSummary(*ix.db, r.run).diagnostics) {
+                if (d.what.find("not aligned") != std::string::npos) {
+                    ++apart;
+                    QVERIFY2(ends(d.file, "/ascend_timeline_display_0.json"), d.file.c_str());
+                }
+                if (ends(d.file, "/framework_raw_1.csv")) {
+                    ++notRead;
+                    QCOMPARE(d.severity, std::string("info"));
+                    QVERIFY2(d.what.rfind("not read: ", 0) == 0, d.what.c_str());
+                }
+            }
+        QVERIFY(apart > 0);
+        QVERIFY(notRead > 0);
     }
     void aRunsReportNamesOnlyItsOwnSilentSteps() {
         // walk 53b: runs 1 and 2 of mindinsight's profiler folder said "rank 10: steps 21–40 record no
