@@ -433,6 +433,7 @@ void MainWindow::onSummary(std::shared_ptr<const query::ProfileSummary> s) {
     setWindowTitle(title);
     m_runAction->setVisible(m_runs->severalRuns());
     updateCompareRunMenu();
+    updateShowRunMenu();
     showNotice(m_runs->notice()); // (the summary's own notes are drawn by the timeline, under its lanes)
     m_state->setBounds(s->startNs, s->endNs);
     m_timeline->setSummary(s);

@@ -127,6 +127,7 @@ class MainWindow : public QMainWindow {
     void compareWith(const QString& dir, std::optional<int> run = std::nullopt);
     /// Every key binding and gesture (keys, what it does): the menus' actions, then the timeline's table.
     std::vector<std::pair<QString, QString>> shortcutRows() const;
+    std::optional<int> shownRun() const; ///< the run on screen (nullopt before a summary)
 
   Q_SIGNALS:
     void profileReady();
@@ -146,7 +147,6 @@ class MainWindow : public QMainWindow {
     /// The export view (ExportDialog's) of what the user looks at: the timeline when it has the focus,
     /// else the raised tab's picture, the whole window for a tab without one of its own.
     QString viewOnScreen() const;
-    std::optional<int> shownRun() const; ///< the run on screen (nullopt before a summary)
     /// The run Export report pictures: the one on screen in a folder of several, else none (the default).
     std::optional<int> reportRun() const;
     // creation (mainwindow.cpp)
@@ -173,6 +173,7 @@ class MainWindow : public QMainWindow {
     void buildToolbar(QAction* open);
     void updateRecentMenu();
     void updateCompareRunMenu();
+    void updateShowRunMenu();
     // what arrives
     void onIndexFinished(bool ok, bool cancelled, const QString& dbPath, const QString& error, double secs,
                          bool reused);
@@ -230,6 +231,9 @@ class MainWindow : public QMainWindow {
     QLabel* m_notice = nullptr; ///< what the view must say: several runs in the folder
     QMenu* m_recentMenu = nullptr;
     QMenu* m_compareRunMenu = nullptr; ///< File ▸ Compare with run: the folder's other runs
+    /// View ▸ Run: shows another run of the folder (the toolbar's chooser goes behind its overflow button
+    /// in a narrow window, walk 53b at 800 × 600)
+    QMenu* m_showRunMenu = nullptr;
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
 };

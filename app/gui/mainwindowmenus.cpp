@@ -189,6 +189,8 @@ void MainWindow::buildNavigateMenu() {
 
 void MainWindow::buildViewMenu() {
     auto* view = menuBar()->addMenu(tr("&View"));
+    m_showRunMenu = view->addMenu(tr("&Run"));
+    m_showRunMenu->setEnabled(false);
     const Settings st;
     m_waitsAction = view->addAction(tr("Show communication &waits"));
     m_waitsAction->setCheckable(true);
@@ -287,6 +289,8 @@ void MainWindow::addFlowActions(QMenu* view) {
     m_flowCategoryMenu = view->addMenu(tr("Flow &categories"));
     m_flowCategoryMenu->setEnabled(false);
     connect(m_timeline, &views::TimelineView::flowCategoriesKnown, this, &MainWindow::fillFlowCategories);
+    connect(m_timeline, &views::TimelineView::notice, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
 }
 
 void MainWindow::fillFlowCategories(const QStringList& categories) {
@@ -407,6 +411,14 @@ void MainWindow::updateRecentMenu() {
         });
     }
     m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::updateShowRunMenu() {
+    m_showRunMenu->clear();
+    for (const auto& [run, label] : m_runs->otherRuns())
+        m_showRunMenu->addAction(tr("Show %1").arg(label), this,
+                                 [this, run = run] { m_service->selectRun(run); });
+    m_showRunMenu->setEnabled(!m_showRunMenu->isEmpty());
 }
 
 void MainWindow::updateCompareRunMenu() {

@@ -83,8 +83,8 @@ QString RunChooser::notice() const {
                             ? QString()
                             : QStringLiteral(" (%1)").arg(QString::fromStdString(m_summary->runWhy));
     return tr("This folder holds %1 runs (different jobs or sessions); showing run %2%3. Choose another in "
-              "the "
-              "toolbar; nothing is matched or aligned across runs (File ▸ Compare with run compares their "
+              "the toolbar or View ▸ Run; nothing is matched or aligned across runs (File ▸ Compare with run "
+              "compares their "
               "statistics).")
         .arg(m_summary->runs.size())
         .arg(m_summary->run)

@@ -12,6 +12,7 @@
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QMainWindow>
+#include <QMenu>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -33,6 +34,31 @@ struct Parts {
 class TstProfileSession : public QObject {
     Q_OBJECT
   private Q_SLOTS:
+    void theViewMenuShowsAnotherRun() {
+        // walk 53b: at 800 x 600 the toolbar's run chooser went behind its overflow button while the banner
+        // said "choose another in the toolbar": View ▸ Run shows each other run of the folder
+        const std::string dir = test::tempDir("profilesession-runmenu");
+        std::string err;
+        QVERIFY2(test::writeTwoRunDemo(dir, err), err.c_str());
+        gui::MainWindow w;
+        w.resize(800, 600);
+        w.show();
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(QString::fromStdString(dir));
+        QVERIFY(ready.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(w.shownRun().has_value(), 20000);
+        const int first = *w.shownRun();
+        QMenu* runs = nullptr;
+        for (QMenu* m : w.findChildren<QMenu*>())
+            if (m->title() == "&Run") runs = m;
+        QVERIFY(runs);
+        QVERIFY(runs->isEnabled());
+        QCOMPARE(runs->actions().size(), 1); // the folder's other run
+        runs->actions().front()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(w.shownRun() && *w.shownRun() != first, 20000);
+        QCOMPARE(runs->actions().size(), 1); // the first run, now the other
+        QVERIFY(runs->actions().front()->text().contains(QString("%1").arg(first)));
+    }
     void resetsWhatBelongedToTheLastRun() {
         const std::string dir = test::tempDir("profilesession");
         std::string err;

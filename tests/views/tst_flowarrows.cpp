@@ -359,8 +359,13 @@ class TstFlowArrows : public QObject {
         // J again before the kernel's own arrows arrive (they come through the event loop, which has not
         // run): nothing moves — the launch's arrows are not the kernel's (issue 19)
         QVERIFY(!view.scene().flows() || view.scene().flows()->spanId == dst);
+        QSignalSpy notices(&view, &views::TimelineView::notice);
         QTest::keyClick(&view, Qt::Key_J);
         QCOMPARE(state.selection().spanId, dst);
+        // and says so (walk 53b: a J that did nothing said nothing)
+        QCOMPARE(notices.size(), 1);
+        QVERIFY2(notices.last().at(0).toString().contains("still being read"),
+                 qPrintable(notices.last().at(0).toString()));
         QVERIFY(arrived(dst));
         QTest::keyClick(&view, Qt::Key_J); // and back to the host launch
         QCOMPARE(state.selection().spanId, src);
@@ -384,6 +389,25 @@ class TstFlowArrows : public QObject {
         QVERIFY(arrived(dst));
         QTest::keyClick(&view, Qt::Key_J); // and J comes back from there
         QCOMPARE(state.selection().spanId, src);
+        // a span no flow event names: J says so, and nothing moves
+        const auto lone =
+            ix.rows("SELECT span_id, rank FROM spans WHERE span_id NOT IN (SELECT src_span_id FROM "
+                    "flow_link) AND span_id NOT IN (SELECT dst_span_id FROM flow_link) LIMIT 1");
+        QVERIFY(!lone.empty());
+        const QStringList l = QString::fromStdString(lone[0]).split('|');
+        Selection none;
+        none.kind = Selection::Kind::Span;
+        none.spanId = l[0].toLongLong();
+        none.rank = l[1].toInt();
+        flows.clear();
+        state.setSelection(none);
+        QVERIFY(flows.wait(20000)); // its (no) arrows arrived
+        QSignalSpy said(&view, &views::TimelineView::notice);
+        QTest::keyClick(&view, Qt::Key_J);
+        QCOMPARE(state.selection().spanId, none.spanId);
+        QCOMPARE(said.size(), 1);
+        QVERIFY2(said.last().at(0).toString().contains("has no flow arrow"),
+                 qPrintable(said.last().at(0).toString()));
     }
 };
 

@@ -269,7 +269,7 @@ QString FrameBuilder::noLaneText(const query::ProfileSummary& summary) {
     QString text = tr("No lane to draw: this run's files hold no timed event and no step.");
     if (!files.isEmpty()) text += tr(" Its files: %1.").arg(files.join(", "));
     text += tr(" File ▸ Diagnostics lists what was read");
-    if (summary.runs.size() > 1) text += tr("; choose another run in the toolbar");
+    if (summary.runs.size() > 1) text += tr("; choose another run in the toolbar or View ▸ Run");
     return text + ".";
 }
 

@@ -172,6 +172,20 @@ bool TimelineView::followFlow() {
     return true;
 }
 
+bool TimelineView::followFlowKey() {
+    if (followFlow()) return true;
+    const Selection& sel = m_state->selection();
+    if (sel.kind != Selection::Kind::Span)
+        Q_EMIT notice(tr("J follows the selected span's flow arrow: select a span first"));
+    else if (m_spanFlowsPending || m_spanFlowsOf != sel.spanId)
+        Q_EMIT notice(tr("The selected span's flow arrows are still being read: press J again in a moment"));
+    else
+        Q_EMIT notice(
+            tr("The selected span has no flow arrow: no flow event of its files links it to another "
+               "event"));
+    return true;
+}
+
 bool TimelineView::followFlowLabel(QPoint pos) {
     const FlowLabel* l = flowLabelAt(m_frame, pos);
     const auto& flows = m_scene.flows();

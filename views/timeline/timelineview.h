@@ -123,6 +123,8 @@ class TimelineView : public QWidget, private TimelineInputHost {
     void flowCategoriesKnown(const QStringList& categories);
     /// New flow arrows arrived (the selected span's or the window's).
     void flowsChanged();
+    /// Something a key did not do, and why (for the status bar).
+    void notice(const QString& text);
 
   protected:
     void paintEvent(QPaintEvent*) override;
@@ -148,7 +150,8 @@ class TimelineView : public QWidget, private TimelineInputHost {
     void editAnnotation(const QString& id) override { Q_EMIT annotationEditRequested(id); }
     QString calloutAt(QPoint pos) const override;
     void overlayChanged() override { update(); }
-    bool followFlowKey() override { return followFlow(); }
+    /// J: follows the flow, else says why it cannot (walk 53b: J on a span without arrows did nothing).
+    bool followFlowKey() override;
     bool followFlowLabel(QPoint pos) override;
     void selectBucketSpan(const Lane& lane, const query::DrawItem& bucket) override;
     /// The answer to selectBucketSpan's request: its span selected (false: not that answer).
