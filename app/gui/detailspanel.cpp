@@ -188,8 +188,8 @@ void DetailsPanel::memoryHighlightShown(const QString& op, int rank, int tensors
     if (s.kind != Selection::Kind::OpType || s.opType != op || (s.rank >= 0 && s.rank != rank)) return;
     m_memoryHtml =
         tensors > 0
-            ? tr("<p>In the memory map, the %1 whose records name %2 as the op that allocated them are "
-                 "highlighted.</p>")
+            ? tr("<p>In the memory map, the %1 whose records name %2 as the op that allocated them, or "
+                 "one of its kernels (a \"cann::\" prefix aside), are highlighted.</p>")
                   .arg(views::counted(tensors, tr("tensor"), tr("tensors")), op.toHtmlEscaped())
             : tr("<p>No tensor in rank %1's memory map names %2's ops (its records may name the op "
                  "otherwise, e.g. by the framework op that ran it): nothing is highlighted there, and no "

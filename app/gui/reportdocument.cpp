@@ -1,4 +1,5 @@
 #include "app/gui/reportdocument.h"
+#include "core/query/untimedpeak.h"
 
 #include "app/gui/exportscene.h"
 #include "app/gui/finding.h"
@@ -521,6 +522,10 @@ class Builder {
                           .arg(QString::fromStdString(b["component"].get<std::string>()),
                                views::formatBytes(b["peak_reserved_bytes"].get<int64_t>()));
         if (!beyond.isEmpty()) cell += QObject::tr(" (not in these figures: %1)").arg(beyond.join(", "));
+        // a peak no timed row reaches is no measured moment: what it rests on (untimedpeak.h)
+        if (row.contains("peak_ts_ns") && row["peak_ts_ns"].is_null())
+            cell += QObject::tr(" (%1)").arg(QString::fromStdString(
+                query::untimedPeakText(row.value("peak_untimed_rows", int64_t(0)), "")));
         return cell;
     }
     void waitTable() {

@@ -7,14 +7,17 @@
 #include "core/query/damagedinput.h"
 #include "core/query/lanereader.h"
 #include "core/query/namekinds.h"
+#include "core/query/notdrawnkernels.h"
 #include "core/query/opkernelnames.h"
 #include "core/query/ranknumberorder.h"
 #include "core/query/ranksmedian.h"
 #include "core/query/stubsteps.h"
+#include "core/query/tensorop.h"
 #include "core/query/tensoroporder.h"
 #include "core/query/tensorreader.h"
 #include "core/query/tensortwins.h"
 #include "core/query/unnamedranks.h"
+#include "core/query/untimedpeak.h"
 #include "core/query/waitknowledge.h"
 
 #include "core/model/findingtext.h"
@@ -174,6 +177,7 @@ HeatmapData loadOpRankHeatmap(index::Db& db, const std::vector<int>& ranks) {
     });
     h.damaged = damagedFilesText(damaged);
     h.kernelNames = loadOpKernelNames(db, h.columnKeys);
+    markNotDrawnKernels(db, h);
     for (const auto& f : damagedFiles(db)) { // a file of no known rank names none: the notes say it
         if (!f.rank || !col.count(*f.rank)) continue;
         const size_t slash = f.path.rfind('/');
@@ -412,6 +416,24 @@ namespace {
 constexpr size_t kOpOrderRead = 16;
 } // namespace
 
+namespace {
+/// The rank's kernels (sum_op_name, the op cells' kernel names) that records of `tensors` name, their
+/// "cann::" prefix aside → the kernel's op type.
+std::map<std::string, std::string, std::less<>> namedKernelTypes(index::Db& db, int rank,
+                                                                 const std::vector<TensorItem>& tensors) {
+    std::map<std::string, std::string, std::less<>> out;
+    std::set<std::string, std::less<>> named;
+    for (const auto& t : tensors)
+        named.emplace(recordKernelName(t.opName));
+    if (named.empty()) return out;
+    auto q = db.prepare("SELECT name, op_type FROM sum_op_name WHERE rank = ? ORDER BY name, op_type");
+    q.bind(1, rank);
+    while (q.step())
+        if (std::string name = q.text(0); named.count(name)) out.emplace(std::move(name), q.text(1));
+    return out;
+}
+} // namespace
+
 MemoryMapData loadMemoryMap(index::Db& db, int rank) {
     MemoryMapData m;
     m.rank = rank;
@@ -498,6 +520,7 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
             m.bankCount = int(q.i64(4));
             m.bankBase = q.isNull(5) ? 0 : uint64_t(q.i64(5));
         }
+        if (!m.peakTimed) m.peakUntimedRows = untimedSampleRows(db, rank, m.curveComponent);
         m.componentsBeyond = componentsBeyond(db, rank, m.curveComponent, m.peakReservedBytes);
         m.opOrder = loadTensorOpOrder(db, kOpOrderRead);
         m.bankLayoutAssumed = db.scalarText(std::string("SELECT value FROM meta WHERE key = '") +
@@ -509,6 +532,7 @@ MemoryMapData loadMemoryMap(index::Db& db, int rank) {
         while (q.step())
             m.anomalyOps.push_back(q.text(0));
     }
+    m.kernelTypeOf = namedKernelTypes(db, rank, m.tensors);
     if (m.startNs > m.endNs) m.startNs = m.endNs = 0;
     m.sources = loadMemorySources(db, rank);
     return m;
@@ -619,18 +643,86 @@ TensorRows loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step, 
     return readTensorRows(q);
 }
 
+namespace {
+/// The step of the op starting at `startNs` on `rank` as [start, end) ns; the whole time line without one.
+std::pair<int64_t, int64_t> stepAround(index::Db& db, int rank, int64_t startNs) {
+    const auto w = stepWindows(db, rank);
+    const int at = stepIndexAt(w, startNs);
+    if (at < 0) return {std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()};
+    return {w[size_t(at)].start, w[size_t(at)].end};
+}
+/// The starts (ns, in order) of the ops named `opName` on `rank` starting in [from, to).
+std::vector<int64_t> opStartsNamed(index::Db& db, int rank, const std::string& opName, int64_t from,
+                                   int64_t to) {
+    std::vector<int64_t> starts;
+    auto q = db.prepare("SELECT s.ts_ns FROM span s WHERE s.track_id = ?1 AND s.ts_ns >= ?2 AND s.ts_ns < ?3 "
+                        "AND s.name_id = (SELECT id FROM string WHERE value = ?4)");
+    auto tracks = db.prepare("SELECT track_id FROM track WHERE rank = ?");
+    tracks.bind(1, rank);
+    while (tracks.step()) {
+        q.bind(1, tracks.i64(0)).bind(2, from).bind(3, to).bind(4, opName);
+        while (q.step())
+            starts.push_back(q.i64(0));
+        q.reset();
+    }
+    std::sort(starts.begin(), starts.end());
+    return starts;
+}
+/// Of `records` (named after the ops starting at `starts`, in allocation order), those of the op starting at
+/// `startNs`. An allocation for a kernel is made at its launch on the host, before the device runs it, and
+/// the two clocks drift apart over a step: text/level1's two Conv2D4 of step 50 were allocated at +482 and
+/// +800 µs, their kernels ran at +711 and +1346 µs; db/level1's at +30 and +161 µs, the kernels at +268 and
+/// +904 µs. As many records as ops: the k-th record is the k-th op's; else each is the first op's to start at
+/// or after it (the last op takes the later ones).
+std::vector<TensorItem> recordsOfOp(std::vector<TensorItem> records, const std::vector<int64_t>& starts,
+                                    int64_t startNs) {
+    const auto k = size_t(std::lower_bound(starts.begin(), starts.end(), startNs) - starts.begin());
+    if (k >= starts.size()) return {};
+    if (records.size() == starts.size()) return {records[k]};
+    std::erase_if(records, [&](const TensorItem& t) {
+        const int64_t at = t.allocNs.value_or(0);
+        const auto owner = std::min(
+            size_t(std::lower_bound(starts.begin(), starts.end(), at) - starts.begin()), starts.size() - 1);
+        return owner != k;
+    });
+    return records;
+}
+} // namespace
+
 TensorRows loadOpTensorRows(index::Db& db, int rank, const std::string& opName, const std::string& opType,
                             int64_t startNs, int64_t endNs) {
-    auto q =
+    TensorRows out;
+    // records naming the op itself, its "cann::" prefix aside, in its step
+    const auto [stepStart, stepEnd] = stepAround(db, rank, startNs);
+    auto named =
         db.prepare(std::string("SELECT ") + kTensorColumns +
-                   " FROM tensor WHERE rank = ?1 AND (op_name = ?2 OR op_name = ?3) AND alloc_ns >= ?4 AND "
-                   "alloc_ns <= ?5 ORDER BY size_bytes DESC, tensor_id LIMIT 20000");
-    q.bind(1, rank).bind(2, opName).bind(3, opType).bind(4, startNs).bind(5, endNs);
+                   " FROM tensor WHERE rank = ?1 AND (op_name = ?2 OR op_name = ?3) AND alloc_ns >= ?4 "
+                   "AND alloc_ns < ?5 ORDER BY alloc_ns, tensor_id LIMIT 20000");
+    std::string cann(kCannRecordPrefix);
+    cann.append(opName);
+    named.bind(1, rank).bind(2, opName).bind(3, cann).bind(4, stepStart).bind(5, stepEnd);
+    std::vector<TensorItem> records;
+    while (named.step())
+        records.push_back(readTensor(named));
+    if (!records.empty())
+        out.rows =
+            recordsOfOp(std::move(records), opStartsNamed(db, rank, opName, stepStart, stepEnd), startNs);
+    // records naming its op type, allocated while it ran
+    std::set<std::string> listed;
+    for (const auto& t : out.rows)
+        listed.insert(t.tensorId);
+    auto typed =
+        db.prepare(std::string("SELECT ") + kTensorColumns +
+                   " FROM tensor WHERE rank = ?1 AND op_name = ?2 AND alloc_ns >= ?3 AND alloc_ns <= ?4 "
+                   "ORDER BY alloc_ns, tensor_id LIMIT 20000");
+    typed.bind(1, rank).bind(2, opType).bind(3, startNs).bind(4, endNs);
+    while (typed.step())
+        if (TensorItem t = readTensor(typed); !listed.count(t.tensorId)) out.rows.push_back(std::move(t));
+    std::stable_sort(out.rows.begin(), out.rows.end(), [](const TensorItem& a, const TensorItem& b) {
+        return a.sizeBytes != b.sizeBytes ? a.sizeBytes > b.sizeBytes : a.tensorId < b.tensorId;
+    });
     // the op's window may hold only the address-less record of an allocation (its addressed twin came
     // 0.6 µs after the op ended, walk 27): each is paired with its twin, not left out for want of one
-    TensorRows out;
-    while (q.step())
-        out.rows.push_back(readTensor(q));
     out.withoutAddressLeftOut = pairAddressTwins(db, rank, out.rows);
     return out;
 }

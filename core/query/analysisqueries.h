@@ -25,6 +25,9 @@ struct HeatCell {
     bool present = false;
     /// Op × rank: no kernel name of the cell ran on another rank of its run, so it has no ratio (`ratio` 0)
     bool noSharedKernels = false;
+    /// Op × rank: how many of `count` are on lanes the timeline does not draw (track.aligned = 0: not
+    /// aligned with the rank's other lanes, no sync record; query/notdrawnkernels.h)
+    int64_t notDrawn = 0;
 };
 
 /// One kernel name of an op type on one rank (sum_op_name): several names make one op type's row when they
@@ -57,6 +60,9 @@ struct HeatmapData {
     /// their cells hold part of the rank's kernels, so their ratios compare a partial rank with whole ones
     /// (walk18a #1: a trace cut at 60 % read 1.40× against its own 1.01×).
     std::map<int64_t, std::string> cutRanks;
+    /// OpByRank: columns' rank keys with lanes the timeline does not draw (not aligned) → those lanes' names
+    /// ("AI CPU stream 0, Stream 519"): the cells' `notDrawn` kernels are on them
+    std::map<int64_t, std::string> notDrawnLanes;
     /// OpByRank, OpByStep: each row's op type → its kernel names per rank key, of the grid's ranks
     /// (loadOpKernelNames; kernelNameCounts adds them up)
     std::map<std::string, std::vector<OpKernelName>> kernelNames;
@@ -132,6 +138,8 @@ struct MemoryMapData {
     std::string curveComponent;    ///< the one the peaks describe (memory_summary.curve_component)
     int64_t peakAllocatedBytes = 0, peakReservedBytes = 0, peakTsNs = 0;
     bool peakTimed = true; ///< false: no timed sample reaches the peak (rounded timestamps), peakTsNs unknown
+    /// Samples of curveComponent without a usable time, when the peak is untimed (query/untimedpeak.h)
+    int64_t peakUntimedRows = 0;
     /// Components reserving more than the peaks' component: not in the peaks (core/query/memorybeyond.h)
     std::vector<ComponentPeak> componentsBeyond;
     uint64_t bankBase = 0;
@@ -139,6 +147,9 @@ struct MemoryMapData {
     int bankCount = 0;
     bool bankLayoutAssumed = false;      ///< the banks are the default layout, no rankscope-device.json's
     std::vector<std::string> anomalyOps; ///< ops whose tensors sit in unusual banks on this rank
+    /// The rank's kernels that tensors' records name (their "cann::" prefix aside, query/tensorop.h) → the
+    /// kernel's op type: an op type's highlight takes the tensors allocated for its kernels
+    std::map<std::string, std::string, std::less<>> kernelTypeOf;
     /// The profile's tensor ops, most bytes over all ranks first (query/tensoroporder.h), at least as many as
     /// the colour key has hues: the key hands them its hues so an op is one colour on every rank. Empty where
     /// the index holds no profile order (a shard opened alone): the key ranks the rank's own ops instead.
@@ -205,8 +216,13 @@ struct TensorRows {
 };
 /// Tensors of one rank allocated in a step, optionally only those of an op (op_name match).
 TensorRows loadTensorRows(index::Db& db, int rank, std::optional<int64_t> step, const std::string& opName);
-/// The tensors one op allocated: on `rank`, named after the op (its name or its op type) and allocated
-/// while it ran ([startNs, endNs]); each address-less row with one addressed twin is shown as that twin
+/// The tensors one op allocated, on `rank`: those whose record names its op type, allocated while it ran
+/// ([startNs, endNs]), and those whose record names the op itself (its "cann::" prefix aside,
+/// query/tensorop.h), allocated in its step: an allocation for a kernel is made at its launch, before the
+/// device runs it (db/level1's Conv2D1: 178 µs before; walk 53b), so with several ops of the name in the
+/// step, the k-th record is the k-th op's when they are as many, else each is the first op's to start at
+/// or after it (the last takes the later ones). Each
+/// address-less row with one addressed twin is shown as that twin
 /// (pairAddressTwins, core/query/tensortwins.h; withoutAddressLeftOut counts them), one with several keeps
 /// its twinCandidates. Empty when the memory records name no tensor of it.
 TensorRows loadOpTensorRows(index::Db& db, int rank, const std::string& opName, const std::string& opType,

@@ -35,6 +35,7 @@
 #include "core/query/stragglercheck.h"
 #include "core/query/stubsteps.h"
 #include "core/query/uncollectedcalls.h"
+#include "core/query/untimedpeak.h"
 #include "core/query/waitknowledge.h"
 #include "core/stats/robuststats.h"
 
@@ -474,6 +475,8 @@ json memoryPerRank(index::Db& db, int top) {
                        {"peak_reserved_bytes", q.i64(2)},
                        // null where no timed sample reaches the peak (rounded timestamps: walk 51b read 0)
                        {"peak_ts_ns", q.isNull(3) ? nlohmann::json(nullptr) : nlohmann::json(q.i64(3))},
+                       // the peak no timed row reaches: what it rests on (untimedpeak.h)
+                       {"peak_untimed_rows", q.isNull(3) ? untimedSampleRows(db, int(rank), q.text(5)) : 0},
                        {"fragmentation", q.f64(4)},
                        {"component", q.text(5)},
                        {"components_beyond", beyond},

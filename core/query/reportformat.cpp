@@ -30,6 +30,7 @@
 #include "core/query/stragglercheck.h"
 #include "core/query/stubsteps.h"
 #include "core/query/uncollectedcalls.h"
+#include "core/query/untimedpeak.h"
 #include "core/query/waitknowledge.h"
 #include "core/stats/robuststats.h"
 #include <algorithm>
@@ -360,7 +361,8 @@ void formatMemoryPeaks(std::ostringstream& o, const json& r, const std::vector<c
     // four ranks a line, or one where a rank's figures carry a note of what they leave out (two such
     // ranks made one line of 180 characters)
     const bool noted = std::any_of(withMemory.begin(), withMemory.end(), [](const json* p) {
-        return !p->value("components_beyond", json::array()).empty();
+        return !p->value("components_beyond", json::array()).empty() ||
+               (p->contains("peak_ts_ns") && (*p)["peak_ts_ns"].is_null());
     });
     const int perLine = noted ? 1 : 4;
     int k = 0;
@@ -371,7 +373,13 @@ void formatMemoryPeaks(std::ostringstream& o, const json& r, const std::vector<c
         const int64_t reserved = (*p)["peak_reserved_bytes"].get<int64_t>();
         o << (reserved > 0 ? formatGiB(double(reserved)) : std::string("not recorded"));
         // the component the peaks are of, as the Memory tab's legend names it (PTA, not PTA+GE or APP)
-        if (const std::string c = p->value("component", std::string()); !c.empty()) o << " (" << c << ")";
+        // and, for a peak no timed row reaches (no measured moment), what it rests on (untimedpeak.h)
+        const std::string c = p->value("component", std::string());
+        const std::string untimed = p->contains("peak_ts_ns") && (*p)["peak_ts_ns"].is_null()
+                                        ? untimedPeakText(p->value("peak_untimed_rows", int64_t(0)), "")
+                                        : std::string();
+        if (!c.empty() || !untimed.empty())
+            o << " (" << c << (c.empty() || untimed.empty() ? "" : ", ") << untimed << ")";
         // a component above the figures is not in them: said, not added (core/query/memorybeyond.h)
         for (const auto& b : p->value("components_beyond", json::array()))
             o << " [" << b["component"].get<std::string>() << " reserved up to "

@@ -188,8 +188,10 @@ class TstDetailsPanel : public QObject {
                      panel.plainText().contains("nothing is highlighted there, and no tensor is dimmed"),
                  qPrintable(panel.plainText()));
         panel.memoryHighlightShown("MatMulV2", 1, 2);
-        QVERIFY2(panel.plainText().contains("In the memory map, the 2 tensors whose records name MatMulV2 as "
-                                            "the op that allocated them are highlighted"),
+        QVERIFY2(panel.plainText().contains(
+                     "In the memory map, the 2 tensors whose records name MatMulV2 as "
+                     "the op that allocated them, or one of its kernels (a \"cann::\" prefix aside), "
+                     "are highlighted"),
                  qPrintable(panel.plainText()));
         state.setSelection(Selection{});
         QVERIFY(!panel.plainText().contains("memory map"));

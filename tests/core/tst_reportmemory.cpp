@@ -60,16 +60,23 @@ class TstReportMemory : public QObject {
             QCOMPARE(p["components_beyond"].size(), size_t(1));
             QCOMPARE(p["components_beyond"][0]["peak_reserved_bytes"].get<int64_t>(), int64_t(11272585216));
             QVERIFY2(p["peak_ts_ns"].is_null(), p.dump().c_str()); // no row of it has a time (walk 51b: 0)
+            // walk 53b: the peak read as a measured fact beside a Memory view drawing nothing; it says what
+            // it rests on: Python over memory_record.csv, 2 PTA rows, both "1.69512E+15"
+            QCOMPARE(p["peak_untimed_rows"].get<int64_t>(), int64_t(2));
         }
         QCOMPARE(ranksWithMemory, 2);
         // the rows are kept out of the curve: no time places them
         QVERIFY(query::loadMemoryMap(*ix.db, 1).curve.empty());
+        // the memory view's caption says the same of it (untimedpeak.h): its 2 PTA rows
+        QVERIFY(!query::loadMemoryMap(*ix.db, 1).peakTimed);
+        QCOMPARE(query::loadMemoryMap(*ix.db, 1).peakUntimedRows, int64_t(2));
         QCOMPARE(ix.scalar("SELECT count(*) FROM memory_samples WHERE rank = 1 AND ts_ns IS NULL"), records);
         const QString text = QString::fromStdString(query::formatReport(r, 5));
         QVERIFY2(
             !text.contains("rank 1: no memory data") &&
                 text.contains(
-                    QRegularExpression("\n +rank 1: 4.49 GiB / 8.38 GiB \\(PTA\\) \\[APP reserved up "
+                    QRegularExpression("\n +rank 1: 4.49 GiB / 8.38 GiB \\(PTA, from 2 rows without a usable "
+                                       "time: when is not known\\) \\[APP reserved up "
                                        "to 10.50 GiB: not in these figures\\]")),
             qPrintable(text)); // its own line: rank 0's note before it made one 180-character line of both
         // rank 0's peaks name their component as the Memory tab's legend does ("Allocated (PTA)"):

@@ -475,9 +475,10 @@ class TstDrillDownView : public QObject {
         }
     }
     void anOpNoRecordNamesSaysWhatTheRecordsName() {
-        // walk 23 #4: text/level1's Conv2D1 reached no tensor and the level said only "records may name the
-        // op otherwise". operator_memory.csv names the framework ops that allocated (aten::…, cann::…), not
-        // kernels: the level says so, with the file's most frequent names. Expected from the file (Python):
+        // walk 23 #4: an op of text/level1 no record names reached no tensor and the level said only "records
+        // may name the op otherwise". operator_memory.csv names the framework ops that allocated (aten::…)
+        // and some kernels (cann::Conv2D1, walk 53b), not aclnnInplaceRelu_Relu_Relu nor its type Relu: the
+        // level says so, with the file's most frequent names. Expected from the file (Python):
         // rank 0's 184 rows, 58 names, aten::_foreach_add ×17, aten::convolution_backward ×14, aten::sum ×10
         // (tied with cann::ReduceSum7 ×10, after it by name); all allocated inside ProfilerStep#50
         const std::string samples = test::samplesDir();
@@ -493,7 +494,7 @@ class TstDrillDownView : public QObject {
         QVERIFY(drillInto(v, 0, 2, [&](int r) { return v.stepsModel()->row(r)->rank == 0; }));
         QTRY_VERIFY_WITH_TIMEOUT(v.opsModel()->rowCount() > 0, 20000);
         QVERIFY(drillInto(v, 1, v.opsModel()->rowCount(),
-                          [&](int r) { return v.opsModel()->row(r)->name == "Conv2D1"; }));
+                          [&](int r) { return v.opsModel()->row(r)->name == "aclnnInplaceRelu_Relu_Relu"; }));
         QTRY_VERIFY_WITH_TIMEOUT(v.breadcrumbs().contains("framework ops"), 20000);
         QCOMPARE(v.tensorsModel()->rowCount(), 0);
         const QString crumbs = v.breadcrumbs();
@@ -503,6 +504,35 @@ class TstDrillDownView : public QObject {
               "aten::convolution_backward ×14, aten::sum ×10 and 55 other names",
               "not the kernels they ran, and operator_memory.csv ties none of them to a kernel"})
             QVERIFY2(crumbs.contains(QString::fromUtf8(part)), qPrintable(crumbs));
+    }
+    void aKernelsOwnRecordIsListed() {
+        // walk 53b: Conv2D1's level read "(none is recorded for Conv2D1 itself) — no memory record of rank 0
+        // in step 50 names this op" while operator_memory.csv line 131 is "cann::Conv2D1,24256.0,…",
+        // allocated at the kernel's launch, before the device ran it. Expected from the file (Python): one
+        // row named cann::Conv2D1 on each rank, 24256.0 KB
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("drilldown-conv-cache")));
+        auto ix = test::indexDir(samples + "/msinsight/test/data/pytorch/text/level1", false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        DrillHarness h(ix.result.dbPath);
+        views::DrillDownView& v = h.view;
+        v.resize(900, 500);
+        v.show();
+        QTRY_COMPARE_WITH_TIMEOUT(v.stepsModel()->rowCount(), 2, 20000);
+        QVERIFY(drillInto(v, 0, 2, [&](int r) { return v.stepsModel()->row(r)->rank == 0; }));
+        QTRY_VERIFY_WITH_TIMEOUT(v.opsModel()->rowCount() > 0, 20000);
+        QVERIFY(drillInto(v, 1, v.opsModel()->rowCount(),
+                          [&](int r) { return v.opsModel()->row(r)->name == "Conv2D1"; }));
+        QTRY_COMPARE_WITH_TIMEOUT(v.tensorsModel()->rowCount(), 1, 20000);
+        QCOMPARE(v.tensorsModel()->row(0)->opName, std::string("cann::Conv2D1"));
+        QCOMPARE(v.tensorsModel()->row(0)->sizeBytes, int64_t(24256 * 1024));
+        const QString crumbs = v.breadcrumbs();
+        QVERIFY2(
+            crumbs.contains("tensors allocated for Conv2D1 (records naming it, a \"cann::\" prefix aside, "
+                            "allocated in its step at the kernel's launch") &&
+                !crumbs.contains("no memory record"),
+            qPrintable(crumbs));
     }
     void level1StepHasOneIntervalEverywhere() {
         // walk 14: level1's op list began at "+153.859 ms" (sorted descending, from ProfilerStep#50's start)

@@ -217,6 +217,21 @@ class TstMemoryMapView : public QObject {
         QVERIFY2(c.contains("peak reserved 1.49 GiB (PTA+GE; not in them: APP reserved up to 2.06 GiB)"),
                  qPrintable(c));
     }
+    void captionSaysWhatAnUntimedPeakRestsOn() {
+        // walk 53b: test_rank_1's "peak allocated 4.49 GiB" beside a map drawing nothing, its memory rows all
+        // "1.69512E+15": the peaks come from rows no time places (2 PTA rows there), and the caption says so
+        query::MemoryMapData d;
+        d.curveComponent = "PTA";
+        d.peakAllocatedBytes = 4823177728;
+        d.peakReservedBytes = 8998879232;
+        QVERIFY(!views::memoryContentsCaption(d).contains("usable time"));
+        d.peakTimed = false;
+        d.peakUntimedRows = 2;
+        const QString c = views::memoryContentsCaption(d);
+        QVERIFY2(c.contains("peak allocated 4.49 GiB · peak reserved 8.38 GiB · the peaks from 2 PTA rows "
+                            "without a usable time: when is not known"),
+                 qPrintable(c));
+    }
     void captionSaysWhenTheBanksAreAssumed_data() {
         QTest::addColumn<bool>("assumed");
         QTest::newRow("assumed") << true;
@@ -1150,6 +1165,51 @@ class TstMemoryMapView : public QObject {
         QVERIFY(barPixel().name() != mm.name());
         QVERIFY(!view.highlightNote()->isVisible());
         QCOMPARE(shown.back(), (QVariantList{"aten::addmm", 0, 1}));
+    }
+    void anOpTypesKernelRecordsAreHighlighted() {
+        // walk 53b: text/level1's Conv2D selected, the map said "No tensor in rank 0's memory map names
+        // Conv2D's ops … nothing is highlighted" while operator_memory.csv names "cann::Conv2D1", a kernel of
+        // type Conv2D (kernel_details.csv): its bar is highlighted, the framework op's dimmed, nothing noted
+        Shown on;
+        auto& [state, view] = on;
+        auto d = curveData();
+        for (const char* op : {"aten::mm", "cann::Conv2D1"}) {
+            query::TensorItem t;
+            t.tensorId = op + std::to_string(d->tensors.size());
+            t.opName = op;
+            t.sizeBytes = 64 << 20;
+            t.addr = 0x100000000 + (uint64_t(d->tensors.size()) << 27);
+            t.allocNs = kRunStart + kMs;
+            t.freeNs = kRunStart + 5 * kMs;
+            d->tensors.push_back(t);
+        }
+        d->hasAddresses = true;
+        d->kernelTypeOf = {{"Conv2D1", "Conv2D"}};
+        view.setData(d);
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QList<QVariantList> shown;
+        connect(&view, &views::MemoryMapView::opHighlightShown, this,
+                [&](const QString& op, int rank, int n) {
+                    shown.push_back({op, rank, n});
+                });
+        const QColor mm = view.canvas()->colorKey().colorOf("aten::mm");
+        const QColor conv = view.canvas()->colorKey().colorOf("cann::Conv2D1");
+        auto barPixel = [&](int i) {
+            const QImage img = view.canvas()->grab().toImage();
+            return img.pixelColor(view.canvas()->barRect(size_t(i)).center().toPoint());
+        };
+        views::Selection sel;
+        sel.kind = views::Selection::Kind::OpType;
+        sel.opType = "Conv2D";
+        sel.rank = 0;
+        state.setSelection(sel);
+        QVERIFY2(!view.highlightNote()->isVisible(), qPrintable(view.highlightNote()->text()));
+        QCOMPARE(shown.back(), (QVariantList{"Conv2D", 0, 1}));
+        QCOMPARE(barPixel(1).name(), conv.name()); // its own colour
+        QVERIFY(barPixel(0).name() != mm.name());  // the other dimmed
+        sel.opType = "Conv2D1";                    // the kernel itself, its prefix aside
+        state.setSelection(sel);
+        QCOMPARE(shown.back(), (QVariantList{"Conv2D1", 0, 1}));
     }
     void valueLabelsStandALineApart() {
         views::InteractionState state;

@@ -10,6 +10,7 @@
 #include "views/common/celltooltip.h"
 #include "views/common/distinctelide.h"
 #include "views/common/kernelnamestip.h"
+#include "views/common/plural.h"
 #include "views/common/timemapping.h"
 
 #include <QHelpEvent>
@@ -196,7 +197,8 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
     const std::vector<QString> rowLabels = this->rowLabels();
     std::vector<QRect> flagged;
     std::vector<QRect> highlight;
-    std::vector<QRect> partial; // cells of a rank whose files were cut (HeatmapData::cutRanks)
+    std::vector<QRect> partial;  // cells of a rank whose files were cut (HeatmapData::cutRanks)
+    std::vector<QRect> notDrawn; // cells with kernels on lanes the timeline does not draw
     for (size_t i = 0; i < m_order.size(); ++i) {
         int r = m_order[i];
         int y = m_top + int(i) * m_cellH;
@@ -222,6 +224,7 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
                 }
             }
             if (cell.flagged) flagged.push_back(cr);
+            if (cell.notDrawn > 0) notDrawn.push_back(cr);
             if (d.cutRanks.count(d.columnKeys[c])) partial.push_back(cr);
             if (std::find(m_highlights.begin(), m_highlights.end(), Cell{label, d.columnKeys[c]}) !=
                 m_highlights.end())
@@ -234,6 +237,10 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
     p.setPen(QPen(QColor(20, 20, 20), 2));
     for (const auto& r : flagged)
         p.drawRect(r.adjusted(1, 1, -1, -1));
+    // dotted inside the cell: its kernels (some or all) are on lanes the timeline leaves out (not aligned)
+    p.setPen(QPen(palette().color(QPalette::WindowText), 1, Qt::DotLine));
+    for (const QRect& r : notDrawn)
+        p.drawRect(r.adjusted(3, 3, -3, -3));
     p.setPen(QPen(palette().color(QPalette::Highlight), 3));
     for (const QRect& r : highlight)
         p.drawRect(r.adjusted(-1, -1, 1, 1));
@@ -474,6 +481,16 @@ QString HeatmapCanvas::cellToolTip(int r, int c) const {
                   "read, so "
                   "its ratio compares a partial rank with whole ones")
                    .arg(QString::fromStdString(cut->second).toHtmlEscaped());
+    if (cell.notDrawn > 0) {
+        const auto lanes = m_data->notDrawnLanes.find(m_data->columnKeys[size_t(c)]);
+        tip += tr("<br><b>not on the timeline</b>: %1 of its %2 are on lanes not drawn on the timeline "
+                  "(%3): not aligned with the rank's other lanes (no sync record)")
+                   .arg(cell.notDrawn == cell.count ? tr("all") : QString::number(cell.notDrawn))
+                   .arg(counted(cell.count, tr("kernel"), tr("kernels")))
+                   .arg(lanes == m_data->notDrawnLanes.end()
+                            ? QString()
+                            : QString::fromStdString(lanes->second).toHtmlEscaped());
+    }
     return tip;
 }
 

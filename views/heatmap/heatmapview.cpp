@@ -5,6 +5,7 @@
 #include "views/common/rankname.h"
 #include "views/common/wordelide.h"
 
+#include "core/query/notdrawnkernels.h"
 #include "core/query/unnamedranks.h"
 
 #include <QComboBox>
@@ -504,6 +505,9 @@ void HeatmapView::updateCaption() {
         const bool coloured = !d->rows.empty() && d->columnKeys.size() >= 2 &&
                               (stat != HeatStatistic::Ratio || query::heatCellCounts(*d).withRatio > 0);
         const QString colour = coloured ? tr(" Colour: %1.").arg(statisticName(stat, d->mode)) : QString();
+        // cells counting kernels the timeline leaves out (walk 53b): a click on one finds no span drawn
+        const std::string lanes = query::notDrawnNote(*d);
+        const QString notDrawn = lanes.empty() ? QString() : " " + QString::fromStdString(lanes) + ".";
         const QString fellBack =
             m_fellBackFrom
                 ? tr(" The layout last used, %1, has one step here: nothing to compare across steps — "
@@ -514,7 +518,7 @@ void HeatmapView::updateCaption() {
             (d->rows.empty() ? tr("No device kernels with op statistics: no slow cell can be looked for.")
                              : stragglerCaption(flagged, d->columnKeys.size(), query::heatCellCounts(*d))) +
             colour + (cut.empty() ? damagedNote(*d) : tr(" Hatched: %1.").arg(QString::fromStdString(cut))) +
-            fellBack);
+            notDrawn + fellBack);
         return;
     }
     const bool ratio = stat == HeatStatistic::Ratio;

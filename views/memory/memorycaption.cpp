@@ -1,4 +1,5 @@
 #include "views/memory/memorycaption.h"
+#include "core/query/untimedpeak.h"
 
 #include "core/query/memorysources.h"
 #include "core/query/tensortext.h"
@@ -45,6 +46,11 @@ QString memoryContentsCaption(const query::MemoryMapData& d) {
             beyond << tr("%1 reserved up to %2").arg(escaped(c.component), formatBytes(c.reservedBytes));
         text += tr(" (%1; not in them: %2)").arg(escaped(d.curveComponent), beyond.join(", "));
     }
+    // a peak no timed row reaches is no measured moment (walk 53b: test_rank_1's 4.49 GiB beside a map
+    // drawing nothing): what it rests on
+    if ((d.peakAllocatedBytes > 0 || d.peakReservedBytes > 0) && !d.peakTimed)
+        text +=
+            tr(" · the peaks %1").arg(escaped(query::untimedPeakText(d.peakUntimedRows, d.curveComponent)));
     if (!d.hasAddresses && !d.tensors.empty())
         text += tr(" · the source has no device addresses: lifetime view");
     if (d.bankSizeBytes > 0 && d.hasAddresses)

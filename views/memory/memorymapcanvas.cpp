@@ -1,5 +1,6 @@
 #include "views/memory/memorymapcanvas.h"
 
+#include "core/query/tensorop.h"
 #include "core/query/tensortext.h"
 
 #include "views/annotate/annotationmodel.h"
@@ -124,8 +125,9 @@ void MemoryMapCanvas::setHighlight(const QString& op, const QString& tensor) {
 int MemoryMapCanvas::tensorsNamedBy(const QString& opName) const {
     if (!m_data || opName.isEmpty()) return 0;
     const std::string op = opName.toStdString();
-    return int(std::count_if(m_data->tensors.begin(), m_data->tensors.end(),
-                             [&](const query::TensorItem& t) { return t.opName == op; }));
+    return int(std::count_if(m_data->tensors.begin(), m_data->tensors.end(), [&](const query::TensorItem& t) {
+        return query::recordNamesOp(t, op, m_data->kernelTypeOf);
+    }));
 }
 
 TimeMapping MemoryMapCanvas::timeMapping() const {
@@ -253,6 +255,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     std::map<QRgb, QVector<QRectF>> batches;
     QRectF selected;
     std::map<std::string, QRectF> anomalyBox;
+    const std::string hlOp = m_hlOp.toStdString();
     std::vector<QRectF> drawn; // what a note's label must not cover
     for (size_t i = 0; i < d.tensors.size(); ++i) {
         QRectF r = barRect(i);
@@ -260,7 +263,7 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
             continue;
         const auto& t = d.tensors[i];
         QColor c = m_key.colorOf(t.opName);
-        bool dim = dimsOthers() && QString::fromStdString(t.opName) != m_hlOp;
+        bool dim = dimsOthers() && !query::recordNamesOp(t, hlOp, d.kernelTypeOf);
         if (dim) c.setAlpha(40);
         batches[c.rgba()].push_back(r);
         drawn.push_back(r);

@@ -48,8 +48,9 @@ class MemoryMapCanvas : public QWidget {
     /// MatMulV2), nothing is dimmed: every bar dimmed read as "it allocated nothing" (walk18b #3).
     void setHighlight(const QString& opName, const QString& tensorId);
     QString highlightedOp() const { return m_hlOp; }
-    /// The tensors of the data whose record names `opName` as the op that allocated them: the one rule
-    /// by which bars are highlighted and the memory view and Details say what is.
+    /// The tensors of the data whose record names `opName` as the op that allocated them, or one of its
+    /// kernels (a "cann::" prefix aside: query::recordNamesOp): the one rule by which bars are
+    /// highlighted and the memory view and Details say what is.
     int tensorsNamedBy(const QString& opName) const;
     /// Whether the op highlight dims the bars it does not name (some tensor names the op).
     bool dimsOthers() const { return !m_hlOp.isEmpty() && m_hlMatches > 0; }

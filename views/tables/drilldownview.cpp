@@ -227,7 +227,12 @@ QString DrillDownView::tensorTitle() const {
                 .arg(m_opName.toHtmlEscaped());
         [[fallthrough]]; // still looking: the op's own
     case TensorScope::Op:
-        return tr("tensors %1 allocated").arg(m_opName.toHtmlEscaped());
+        // how they were matched: a record names the kernel it was allocated for, at its launch, before the
+        // device ran it (walk 53b: text/level1's Conv2D1 173 µs before), or the op type while it ran
+        return tr("tensors allocated for %1 (records naming it, a \"cann::\" prefix aside, allocated in "
+                  "its step at the kernel's launch, matched in order to the step's ops of that name; or "
+                  "naming its type %2 while it ran)")
+            .arg(m_opName.toHtmlEscaped(), m_op.toHtmlEscaped());
     case TensorScope::OpTypeInStep:
     case TensorScope::StepRecords:
         break;
