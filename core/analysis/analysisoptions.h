@@ -43,8 +43,9 @@ namespace rs::analysis {
 /// the "files hold part" diagnostic says a wall longer than all the rank recorded as that ("…cover 268 ms
 /// of it, all that it recorded"), not "(longer than all of this rank's spans)" after the figure of those
 /// spans (core/model/stepwall.h). 43: a memory_usage.csv tensor with one operator_memory.csv twin takes the
-/// twin's recorded times, not its rounded step position's (twintimes.h).
-constexpr int kAnalysisRevision = 43;
+/// twin's recorded times, not its rounded step position's (twintimes.h). 44: a legacy MindSpore step trace
+/// is put on the timeline's clock by aicpu_intermediate's run_start (import/legacyclocksync.h).
+constexpr int kAnalysisRevision = 44;
 
 struct BankModel {
     int bankCount = 8;

@@ -62,6 +62,8 @@ const char* fileKindName(FileKind k) {
         return "mindspore-legacy-framework";
     case FileKind::LegacyHccl:
         return "mindspore-legacy-hccl";
+    case FileKind::LegacyAicpu:
+        return "mindspore-legacy-aicpu";
     case FileKind::CannInfo:
         return "cann-info";
     case FileKind::CannStartInfo:
@@ -234,10 +236,13 @@ int kindOrder(FileKind k) {
         return 0;
     case FileKind::KernelDetails:
     case FileKind::LegacyFramework:
+    case FileKind::LegacyAicpu: // its AI CPU ops before the timeline that pairs them (legacyclocksync.h)
         return 1;
     case FileKind::TraceView:
     case FileKind::AscendDb: // the rank's main source may set its rank (RANK_DEVICE_MAP) before the rest
         return 2;
+    case FileKind::LegacyStepTrace: // after the timeline and aicpu_intermediate that put it on their clock
+        return 4;
     default:
         return 3;
     }
@@ -523,6 +528,7 @@ void Grouping::add(const fs::path& p) {
     static const std::regex reLegacyStep(R"(step_trace_raw_(\d+)_detail_time)");
     static const std::regex reLegacyFw(R"(framework_raw_(\d+))");
     static const std::regex reLegacyHccl(R"(hccl_raw_(\d+))");
+    static const std::regex reLegacyAicpu(R"(aicpu_intermediate_(\d+))");
     static const std::regex reStaticMem(R"(static_op_mem(?:_\d+)?)");
     if (enclosingProfDir(p, m_renamed)) { // CANN raw: only the files selectCannFiles picks are read
         if (auto c = cannRawFile(p, m_renamed)) m_cannByProf[c->profDir.string()].push_back(*c);
@@ -576,6 +582,8 @@ void Grouping::add(const fs::path& p) {
         legacy(FileKind::LegacyFramework);
     } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyHccl)).empty()) {
         legacy(FileKind::LegacyHccl);
+    } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyAicpu)).empty()) {
+        legacy(FileKind::LegacyAicpu);
     } else if (ext == ".json" && !inOutput) {
         // an unreadable file named like a trace is read anyway, so its error names it and the offset;
         // a file with Kineto's own name is read whatever its content (empty, cut in its first bytes,
@@ -596,16 +604,21 @@ void Grouping::add(const fs::path& p) {
     }
 }
 
-/// A legacy group of framework_raw_<r>.csv files only: an op-type table with no timed event is no rank
-/// of its own (walk 23b: "run 4: unknown, rank 1" of 5 ranks); its files are named in d.ignored.
+/// A legacy group of framework_raw_<r>.csv (and aicpu_intermediate_<r>.csv) files only: an op-type table
+/// with no timed event, or a clock sync with nothing to sync, is no rank of its own (walk 23b: "run 4:
+/// unknown, rank 1" of 5 ranks); its files are named in d.ignored.
 bool Grouping::untimedOnly(const RankGroup& g, Discovery& d) {
-    const bool untimed = std::all_of(g.files.begin(), g.files.end(),
-                                     [](const SourceFile& f) { return f.kind == FileKind::LegacyFramework; });
+    const bool untimed = std::all_of(g.files.begin(), g.files.end(), [](const SourceFile& f) {
+        return f.kind == FileKind::LegacyFramework || f.kind == FileKind::LegacyAicpu;
+    });
     if (!untimed) return false;
     for (const auto& f : g.files)
-        d.ignored.push_back(
-            f.path + " (MindSpore op table with no timed events and no timeline of its rank beside it: "
-                     "not read)");
+        d.ignored.push_back(f.path +
+                            (f.kind == FileKind::LegacyAicpu
+                                 ? " (MindSpore AI CPU op table, the step trace's clock sync, with no "
+                                   "timeline of its rank beside it: not read)"
+                                 : " (MindSpore op table with no timed events and no timeline of its "
+                                   "rank beside it: not read)"));
     return true;
 }
 

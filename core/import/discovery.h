@@ -37,6 +37,7 @@ enum class FileKind {
     LegacyStepTrace, // step_trace_raw_<r>_detail_time.csv
     LegacyFramework, // framework_raw_<r>.csv (op types)
     LegacyHccl,      // hccl_raw_<r>.csv (per-op communication cost and wait)
+    LegacyAicpu,     // aicpu_intermediate_<r>.csv (AI CPU ops' run_start: the step trace's clock sync)
     CannInfo,        // PROF_*/device_N/info.json.N (rank_id, host)
     CannStartInfo,   // PROF_*/device_N/start_info.N (the clock anchor of the raw timeline)
     CannTimeline     // PROF_*/device_N/timeline/*.json, PROF_*/mindstudio_profiler_output/msprof*.json
