@@ -44,7 +44,9 @@ namespace rs::analysis {
 /// of it, all that it recorded"), not "(longer than all of this rank's spans)" after the figure of those
 /// spans (core/model/stepwall.h). 43: a memory_usage.csv tensor with one operator_memory.csv twin takes the
 /// twin's recorded times, not its rounded step position's (twintimes.h). 44: a legacy MindSpore step trace
-/// is put on the timeline's clock by aicpu_intermediate's run_start (import/legacyclocksync.h).
+/// is put on the timeline's clock by aicpu_intermediate's run_start (import/legacyclocksync.h), and a
+/// communication group's link ranks are global when communication_group.json's groups say they cannot be
+/// group-local (listedgroupscope.h).
 constexpr int kAnalysisRevision = 44;
 
 struct BankModel {
