@@ -15,6 +15,7 @@
 #include "core/model/timetext.h"
 #include "core/model/tracknester.h"
 
+#include <filesystem>
 #include <map>
 #include <memory>
 
@@ -579,18 +580,21 @@ int64_t CsvImporter::legacyStepShift(const std::string& path) {
     std::string why;
     const auto o = sync.offset(why);
     if (!o) {
-        m_out.diag(path, "info",
-                   "aicpu_intermediate's AI CPU ops give no sync record with the timeline (" + why +
+        // named under the aicpu file: it is the record that could not be used
+        m_out.diag(sync.file, "warning",
+                   "AI CPU ops give no sync record with the timeline (" + why +
                        "): the step trace stays on its own clock",
-                   -1, "");
+                   -1, path);
         return 0;
     }
     // the relation is implied (aicpu_intermediate's counter is taken for the step trace's), so say where
     // it came from and how well the pairs agreed
     m_out.diag(path, "info",
-               "step trace put on the timeline's clock by aicpu_intermediate's run_start (µs of the system "
-               "counter the step trace counts): its AI CPU ops match the timeline's within 2 µs, the "
-               "timeline's 0 s being the counter's " +
+               "step trace put on the timeline's clock by " +
+                   std::filesystem::path(sync.file).filename().string() +
+                   "'s run_start (µs of the system "
+                   "counter the step trace counts): its AI CPU ops match the timeline's within 2 µs, the "
+                   "timeline's 0 s being the counter's " +
                    std::to_string(o->counterMinusTimelineNs / 1000) + " µs (" + std::to_string(o->pairs) +
                    " ops paired, " + o->firstOp + " first)",
                -1, "");
@@ -608,6 +612,7 @@ bool CsvImporter::legacyAicpu(const SourceFile& f, std::string& error, int64_t& 
                    0, c.header.joined());
         return true;
     }
+    m_rank.legacyClock.file = f.path;
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
         ++n;

@@ -40,6 +40,8 @@ class LegacyClockSync {
     /// tolerance; else nullopt and `why` says what was missing or how far the pairs disagreed.
     std::optional<LegacyClockOffset> offset(std::string& why) const;
     bool haveAicpuRows() const { return !m_counter.empty(); }
+    /// The aicpu_intermediate file the rows came from (the diagnostics name it)
+    std::string file;
 
   private:
     std::map<std::string, std::vector<int64_t>> m_counter;  ///< kernel type → run_start ns

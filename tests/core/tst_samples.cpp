@@ -477,6 +477,8 @@ class TstSamples : public QObject {
                  size_t(1));
         QVERIFY(ix.rows("SELECT what FROM diagnostics WHERE what LIKE 'step trace put on%'")[0].find(
                     "154901853050 µs (5 ops paired, InitData first)") != std::string::npos);
+        QVERIFY(ix.rows("SELECT what FROM diagnostics WHERE what LIKE 'step trace put on%'")[0].find(
+                    "by aicpu_intermediate_1.csv's run_start") != std::string::npos);
         const std::string text = query::formatReport(query::buildReport(*ix.db, 20), 20);
         QVERIFY2(text.find("another clock") == std::string::npos, text.c_str());
     }
