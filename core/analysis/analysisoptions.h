@@ -45,8 +45,11 @@ namespace rs::analysis {
 /// spans (core/model/stepwall.h). 43: a memory_usage.csv tensor with one operator_memory.csv twin takes the
 /// twin's recorded times, not its rounded step position's (twintimes.h). 44: a step whose window is its own
 /// kernels' extent (kernel_details.csv's Step Id) has no preparing time (NULL, it was 0 by construction);
-/// the note on lanes set apart from the steps' clock is filed under their file, not "rank K".
-constexpr int kAnalysisRevision = 44;
+/// the note on lanes set apart from the steps' clock is filed under their file, not "rank K". 45: a legacy
+/// MindSpore step trace is put on the timeline's clock by aicpu_intermediate's run_start
+/// (import/legacyclocksync.h), and a communication group's link ranks are global when
+/// communication_group.json's groups say they cannot be group-local (listedgroupscope.h).
+constexpr int kAnalysisRevision = 45;
 
 struct BankModel {
     int bankCount = 8;

@@ -1,5 +1,6 @@
 #include "core/analysis/commlinks.h"
 
+#include "core/analysis/listedgroupscope.h"
 #include "core/index/diagnosticsink.h"
 
 #include <algorithm>
@@ -39,6 +40,8 @@ struct Resolver {
     std::set<int64_t> runsWithGroupInfo;                     // runs whose Ascend metadata lists any group
     std::map<std::string, int64_t> problems;                 // what was wrong with links → how many
     std::map<std::pair<int64_t, std::string>, std::string> localNote; // (run, group) → why group-local
+    std::map<int64_t, std::vector<std::vector<int64_t>>> listed; // run → communication_group.json's groups
+    std::map<std::pair<int64_t, std::string>, ListedScope> listedScope; // (run, group) → judged by them
 
     void loadRanks() {
         auto q = db.prepare("SELECT rank, coalesce(run_id, 0), coalesce(data_rank, rank) FROM rank_info");
@@ -106,12 +109,17 @@ struct Resolver {
             auto r = ranks.find(q.i64(0));
             if (r == ranks.end()) continue;
             const int64_t run = r->second.run;
-            if (q.text(5) != "kineto") runsWithGroupInfo.insert(run);
             auto j = nlohmann::json::parse(q.text(4), nullptr, false);
             std::vector<int64_t> members;
             if (j.is_array())
                 for (auto& v : j)
                     if (v.is_number_integer()) members.push_back(v.get<int64_t>());
+            if (q.text(5) == "communication_group.json") { // the job's groups, named by no link: no mapping
+                auto& l = listed[run];
+                if (std::find(l.begin(), l.end(), members) == l.end()) l.push_back(members);
+                continue;
+            }
+            if (q.text(5) != "kineto") runsWithGroupInfo.insert(run);
             const int64_t groupRank = q.isNull(3) ? -1 : q.i64(3);
             if (groupRank >= 0 &&
                 (groupRank >= int64_t(members.size()) || members[size_t(groupRank)] != r->second.dataRank))
@@ -145,7 +153,11 @@ struct Resolver {
         if (group.empty()) return "the op key names no group";
         if (group.rfind("hccl_raw", 0) == 0)
             return "hccl_raw link_info names no group, so each file's links are a group of their own";
-        if (!runsWithGroupInfo.count(run)) return "profiler_metadata.json has no parallel_group_info";
+        if (!runsWithGroupInfo.count(run)) {
+            auto l = listedScope.find({run, group});
+            return std::string("profiler_metadata.json has no parallel_group_info") +
+                   (l == listedScope.end() || l->second.why.empty() ? "" : ", and " + l->second.why);
+        }
         if (auto it = groups.find({run, group}); it != groups.end() && it->second.conflict)
             return "the ranks' parallel_group_info disagree on its members";
         return "no parallel_group_info entry hashes to this group";
@@ -193,6 +205,39 @@ struct Resolver {
         }
     }
 
+    /// The groups no parallel_group_info maps, judged against the job's listed groups (listedgroupscope.h):
+    /// those whose ranks can only be global go into temp.cl_listed, which the resolving statement reads
+    /// as "global as written".
+    void judgeByListedGroups() {
+        db.exec("CREATE TEMP TABLE cl_listed(run INTEGER, group_id INTEGER, PRIMARY KEY(run, group_id)) "
+                "WITHOUT ROWID");
+        if (listed.empty()) return;
+        struct Seen {
+            std::set<int64_t> named, holders;
+        };
+        std::map<std::pair<int64_t, int64_t>, Seen> seen; // (run, group id) → its links' ranks
+        auto q = db.prepare(
+            "SELECT DISTINCT k.run, s.group_id, s.src, s.dst, k.data_rank FROM comm_link_src s JOIN "
+            "temp.cl_rank "
+            "k ON k.rank = s.rank AND k.source_id = s.source_id LEFT JOIN comm_text e ON e.id = s.entry_id "
+            "WHERE coalesce(s.ranks_global, 0) = 0 AND s.group_id IS NOT NULL AND coalesce(e.value, '') <> "
+            "'total_op_info' AND NOT EXISTS (SELECT 1 FROM temp.cl_group g WHERE g.run = k.run AND "
+            "g.group_id = s.group_id)");
+        while (q.step()) {
+            if (!listed.count(q.i64(0))) continue;
+            Seen& x = seen[{q.i64(0), q.i64(1)}];
+            x.named.insert(q.i64(2));
+            x.named.insert(q.i64(3));
+            x.holders.insert(q.i64(4));
+        }
+        auto ins = db.prepare("INSERT INTO temp.cl_listed VALUES(?, ?)");
+        for (const auto& [key, x] : seen) {
+            const ListedScope scope = listedGroupScope(listed[key.first], x.named, x.holders);
+            listedScope[{key.first, text[key.second]}] = scope;
+            if (scope.global) ins.bind(1, key.first).bind(2, key.second).exec();
+        }
+    }
+
     /// rs_comm_link_keep(mode, drop_a, off_self, drop_c, run, group): counts a link's problems and notes a
     /// group-local group as the statement passes it; true for the links comm_link shows.
     static void keepLink(sqlite3_context* ctx, int, sqlite3_value** v) {
@@ -225,7 +270,8 @@ struct Resolver {
     /// Every link row of a rank's chosen source, in the order the per-row resolver wrote them (rank, then
     /// as stored: group_concat over comm_link reads them in that order; cl_order holds the sorted rowids,
     /// so only they are sorted and ORDER BY seq is its scan order),
-    /// resolved: `mode` 0 total_op_info (group-local as written), 1 global as written, 2 mapped through
+    /// resolved: `mode` 0 total_op_info (group-local as written), 1 global as written (or judged so by the
+    /// job's listed groups, judgeByListedGroups), 2 mapped through
     /// parallel_group_info, 3 group-local (no certain mapping); drop_a: a group-local rank the group does
     /// not have; drop_c: a global rank beyond the world size; off_self: mapped, but the source is not the
     /// rank whose file holds it. NULL text reads as '' and a NULL byte count as 0, as Stmt::text/i64 did.
@@ -239,9 +285,10 @@ WITH l AS (
   CROSS JOIN temp.cl_rank k ON k.rank = s.rank AND k.source_id = s.source_id
   LEFT JOIN comm_text e ON e.id = s.entry_id),
 m AS (
-  SELECT l.*, CASE WHEN entry = 'total_op_info' THEN 0 WHEN rg <> 0 THEN 1 WHEN g.gid IS NOT NULL THEN 2
-    ELSE 3 END AS mode, ms.global AS msrc, md.global AS mdst
+  SELECT l.*, CASE WHEN entry = 'total_op_info' THEN 0 WHEN rg <> 0 OR lg.group_id IS NOT NULL THEN 1
+    WHEN g.gid IS NOT NULL THEN 2 ELSE 3 END AS mode, ms.global AS msrc, md.global AS mdst
   FROM l LEFT JOIN temp.cl_group g ON g.run = l.run_id AND g.group_id = l.grp
+  LEFT JOIN temp.cl_listed lg ON lg.run = l.run_id AND lg.group_id = l.grp
   LEFT JOIN temp.cl_member ms ON ms.key = (g.gid << 32) + l.src AND l.src >= 0 AND l.src < g.size
   LEFT JOIN temp.cl_member md ON md.key = (g.gid << 32) + l.dst AND l.dst >= 0 AND l.dst < g.size),
 a AS (
@@ -264,6 +311,7 @@ FROM r WHERE rs_comm_link_keep(mode, drop_a, off_self, drop_c, run_id, coalesce(
     void resolve() {
         loadText();
         stageMapping();
+        judgeByListedGroups();
         sqlite3* raw = db.raw();
         sqlite3_create_function_v2(raw, "rs_comm_link_keep", 6, SQLITE_UTF8 | SQLITE_DIRECTONLY, this,
                                    keepLink, nullptr, nullptr, nullptr);
@@ -277,7 +325,7 @@ FROM r WHERE rs_comm_link_keep(mode, drop_a, off_self, drop_c, run_id, coalesce(
         sqlite3_create_function_v2(raw, "rs_comm_link_keep", 6, SQLITE_UTF8, nullptr, nullptr, nullptr,
                                    nullptr, nullptr);
         db.exec("DROP TABLE temp.cl_rank; DROP TABLE temp.cl_group; DROP TABLE temp.cl_member; DROP TABLE "
-                "temp.cl_order");
+                "temp.cl_order; DROP TABLE temp.cl_listed");
         if (dropA)
             problems
                 ["a link names a group-local rank its group does not have (parallel_group_info lists fewer "
@@ -307,6 +355,9 @@ FROM r WHERE rs_comm_link_keep(mode, drop_a, off_self, drop_c, run_id, coalesce(
                 note = g->source == "kineto"
                            ? "global ranks: the process group's ranks (Kineto args)"
                            : "global ranks: mapped with parallel_group_info (" + g->source + ")";
+            } else if (auto l = listedScope.find({run, group});
+                       scope == "global" && l != listedScope.end() && l->second.global) {
+                note = "global ranks as written: " + l->second.why;
             } else if (scope == "global") {
                 note = "global ranks as the trace writes them";
             } else {

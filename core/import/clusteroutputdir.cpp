@@ -2,6 +2,8 @@
 
 #include "core/import/clustersteptrace.h"
 
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 
 namespace rs::import {
@@ -24,6 +26,30 @@ std::string rankText(const std::set<int64_t>& ranks) {
 
 } // namespace
 
+/// communication_group.json: {"collective": [[ranks…], …], "p2p": [[…]]} (formats.md §2.7). A file that is
+/// not that is said, and gives no groups.
+void readCommunicationGroups(const fs::path& file, ClusterOutputDir& out) {
+    std::ifstream in(file, std::ios::binary);
+    const auto j = nlohmann::json::parse(in, nullptr, false);
+    bool ok = j.is_object();
+    for (const char* kind : {"collective", "p2p"}) {
+        if (!ok || !j.contains(kind)) continue;
+        ok = j[kind].is_array();
+        for (const auto& g : ok ? j[kind] : nlohmann::json::array()) {
+            std::vector<int64_t> members;
+            for (const auto& r : g.is_array() ? g : nlohmann::json::array())
+                if (r.is_number_integer() && r.get<int64_t>() >= 0) members.push_back(r.get<int64_t>());
+            if (!members.empty() && g.is_array() && members.size() == g.size()) out.groups.push_back(members);
+        }
+    }
+    if (!ok) {
+        out.groups.clear();
+        out.diagnostics.push_back({file.string(), "warning",
+                                   "not a communication_group.json of lists of ranks: its groups not used", 1,
+                                   -1, ""});
+    }
+}
+
 ClusterOutputDir describeClusterOutputDir(const std::filesystem::path& dir) {
     ClusterOutputDir out;
     out.ignoredText =
@@ -39,6 +65,8 @@ ClusterOutputDir describeClusterOutputDir(const std::filesystem::path& dir) {
         out.steps = std::move(t.rows);
         out.diagnostics = std::move(t.diagnostics);
     }
+    if (const fs::path groups = dir / "communication_group.json"; fs::is_regular_file(groups, ec))
+        readCommunicationGroups(groups, out);
     for (const auto& r : out.steps)
         if (r.rank && *r.rank >= 0) out.ranks.insert(*r.rank);
     if (!out.ranks.empty())

@@ -15,6 +15,7 @@
 #include "core/model/timetext.h"
 #include "core/model/tracknester.h"
 
+#include <filesystem>
 #include <map>
 #include <memory>
 
@@ -140,6 +141,9 @@ bool CsvImporter::run(const SourceFile& f, int32_t fileId, bool emitKernelSpans,
         break;
     case FileKind::LegacyHccl:
         ok = legacyHccl(f, error, n);
+        break;
+    case FileKind::LegacyAicpu:
+        ok = legacyAicpu(f, error, n);
         break;
     default:
         error = f.path + ": not a CSV this importer reads";
@@ -529,6 +533,7 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
     LocalInterner strings(m_ctx.strings);
     LegacyCommLanes lanes(comm, m_ctx.nextTrackId);
     model::Batch* b = &m_out.batch();
+    const int64_t shift = legacyStepShift(f.path);
     while (c.reader->next()) {
         const auto& r = c.reader->fields();
         ++n;
@@ -536,6 +541,10 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
         auto step = model::parseI64(cell(r, cStep));
         auto s = model::parseScaled(cell(r, cStart), TimeUnit::Tick10Ns);
         auto e = model::parseScaled(cell(r, cEnd), TimeUnit::Tick10Ns);
+        if (s && e && *s != 0) { // a step's times (not the summary row's zeros) on the timeline's clock
+            *s -= shift;
+            *e -= shift;
+        }
         if (!step || !s || !e) {
             m_out.diag(f.path, "warning", "step row with bad numbers (offset = line)", c.reader->line(),
                        joinRow(r));
@@ -552,6 +561,8 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
             auto a = model::parseScaled(cell(r, cc.start), TimeUnit::Tick10Ns);
             auto z = model::parseScaled(cell(r, cc.end), TimeUnit::Tick10Ns);
             if (!a || !z || *z < *a || *a == 0) continue;
+            *a -= shift;
+            *z -= shift;
             int32_t nameId = strings.intern(cc.name);
             const auto [trackId, depth] = lanes.add(cc, *a, *z, nameId, b->lods);
             b->spans.push_back({trackId, *a, *z - *a, nameId, strings.intern(model::deriveOpType(cc.name)), 0,
@@ -560,6 +571,55 @@ bool CsvImporter::legacyStepTrace(const SourceFile& f, int32_t fileId, std::stri
     }
     lanes.finish(m_rank.rank, *b);
     phases.note(m_out, f.path);
+    return true;
+}
+
+int64_t CsvImporter::legacyStepShift(const std::string& path) {
+    const LegacyClockSync& sync = m_rank.legacyClock;
+    if (!sync.haveAicpuRows()) return 0;
+    std::string why;
+    const auto o = sync.offset(why);
+    if (!o) {
+        // named under the aicpu file: it is the record that could not be used
+        m_out.diag(sync.file, "warning",
+                   "AI CPU ops give no sync record with the timeline (" + why +
+                       "): the step trace stays on its own clock",
+                   -1, path);
+        return 0;
+    }
+    // the relation is implied (aicpu_intermediate's counter is taken for the step trace's), so say where
+    // it came from and how well the pairs agreed
+    m_out.diag(path, "info",
+               "step trace put on the timeline's clock by " +
+                   std::filesystem::path(sync.file).filename().string() +
+                   "'s run_start (µs of the system "
+                   "counter the step trace counts): its AI CPU ops match the timeline's within 2 µs, the "
+                   "timeline's 0 s being the counter's " +
+                   std::to_string(o->counterMinusTimelineNs / 1000) + " µs (" + std::to_string(o->pairs) +
+                   " ops paired, " + o->firstOp + " first)",
+               -1, "");
+    return o->counterMinusTimelineNs;
+}
+
+bool CsvImporter::legacyAicpu(const SourceFile& f, std::string& error, int64_t& n) {
+    CsvFile c(m_out);
+    if (!c.open(f.path, error)) return c.skipIfEmpty(m_out, f.path, error);
+    const int cType = c.header.find({"kernel_type"}), cStart = c.header.find({"run_start"});
+    if (cType < 0 || cStart < 0) {
+        m_out.diag(f.path, "warning",
+                   "aicpu_intermediate CSV without kernel_type/run_start (another producer version?): file "
+                   "not read",
+                   0, c.header.joined());
+        return true;
+    }
+    m_rank.legacyClock.file = f.path;
+    while (c.reader->next()) {
+        const auto& r = c.reader->fields();
+        ++n;
+        // run_start is µs of the device's system counter (run_end − run_start is the op's timeline dur)
+        if (auto s = model::parseScaled(cell(r, cStart), TimeUnit::Us); s && *s > 0)
+            m_rank.legacyClock.aicpuOp(std::string(cell(r, cType)), *s);
+    }
     return true;
 }
 

@@ -28,6 +28,10 @@ class CsvImporter {
     bool legacyStepTrace(const SourceFile& f, int32_t fileId, std::string& error, int64_t& n);
     bool legacyFramework(const SourceFile& f, std::string& error, int64_t& n);
     bool legacyHccl(const SourceFile& f, std::string& error, int64_t& n);
+    bool legacyAicpu(const SourceFile& f, std::string& error, int64_t& n);
+    /// The offset (ns) that puts the step trace's counter times on the timeline's clock, said in a
+    /// diagnostic of `path` (0 when the rank has no usable sync record: legacyclocksync.h).
+    int64_t legacyStepShift(const std::string& path);
     /// What a hccl_raw file's link_info cells held: rows read, rows with a link, the file's group.
     struct HcclLinkTally {
         std::string group;

@@ -62,6 +62,8 @@ const char* fileKindName(FileKind k) {
         return "mindspore-legacy-framework";
     case FileKind::LegacyHccl:
         return "mindspore-legacy-hccl";
+    case FileKind::LegacyAicpu:
+        return "mindspore-legacy-aicpu";
     case FileKind::CannInfo:
         return "cann-info";
     case FileKind::CannStartInfo:
@@ -234,10 +236,13 @@ int kindOrder(FileKind k) {
         return 0;
     case FileKind::KernelDetails:
     case FileKind::LegacyFramework:
+    case FileKind::LegacyAicpu: // its AI CPU ops before the timeline that pairs them (legacyclocksync.h)
         return 1;
     case FileKind::TraceView:
     case FileKind::AscendDb: // the rank's main source may set its rank (RANK_DEVICE_MAP) before the rest
         return 2;
+    case FileKind::LegacyStepTrace: // after the timeline and aicpu_intermediate that put it on their clock
+        return 4;
     default:
         return 3;
     }
@@ -396,6 +401,12 @@ class TreeWalk {
             m_d.ignored.push_back(c.ignoredText);
             if (!c.note.empty()) note(p, c.note);
             if (!c.ranks.empty()) m_d.clusterRanksByDir[p.parent_path().string()] = c.ranks;
+            if (!c.groups.empty()) {
+                m_d.clusterGroupsByDir[p.parent_path().string()] = c.groups;
+                SourceFile sf = statSource(p / "communication_group.json", FileKind::CommMatrix);
+                sf.contentSample = contentSample(sf.path, sf.sizeBytes);
+                m_d.summaryFiles.push_back(sf); // an edited group list changes the matrix's scope
+            }
             m_d.producerSteps.insert(m_d.producerSteps.end(), c.steps.begin(), c.steps.end());
             if (std::error_code e; fs::is_regular_file(p / "cluster_step_trace_time.csv", e)) {
                 SourceFile sf = statSource(p / "cluster_step_trace_time.csv", FileKind::StepTraceTime);
@@ -523,6 +534,7 @@ void Grouping::add(const fs::path& p) {
     static const std::regex reLegacyStep(R"(step_trace_raw_(\d+)_detail_time)");
     static const std::regex reLegacyFw(R"(framework_raw_(\d+))");
     static const std::regex reLegacyHccl(R"(hccl_raw_(\d+))");
+    static const std::regex reLegacyAicpu(R"(aicpu_intermediate_(\d+))");
     static const std::regex reStaticMem(R"(static_op_mem(?:_\d+)?)");
     if (enclosingProfDir(p, m_renamed)) { // CANN raw: only the files selectCannFiles picks are read
         if (auto c = cannRawFile(p, m_renamed)) m_cannByProf[c->profDir.string()].push_back(*c);
@@ -576,6 +588,8 @@ void Grouping::add(const fs::path& p) {
         legacy(FileKind::LegacyFramework);
     } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyHccl)).empty()) {
         legacy(FileKind::LegacyHccl);
+    } else if (ext == ".csv" && !(suffix = rankSuffix(stem, reLegacyAicpu)).empty()) {
+        legacy(FileKind::LegacyAicpu);
     } else if (ext == ".json" && !inOutput) {
         // an unreadable file named like a trace is read anyway, so its error names it and the offset;
         // a file with Kineto's own name is read whatever its content (empty, cut in its first bytes,
@@ -596,16 +610,21 @@ void Grouping::add(const fs::path& p) {
     }
 }
 
-/// A legacy group of framework_raw_<r>.csv files only: an op-type table with no timed event is no rank
-/// of its own (walk 23b: "run 4: unknown, rank 1" of 5 ranks); its files are named in d.ignored.
+/// A legacy group of framework_raw_<r>.csv (and aicpu_intermediate_<r>.csv) files only: an op-type table
+/// with no timed event, or a clock sync with nothing to sync, is no rank of its own (walk 23b: "run 4:
+/// unknown, rank 1" of 5 ranks); its files are named in d.ignored.
 bool Grouping::untimedOnly(const RankGroup& g, Discovery& d) {
-    const bool untimed = std::all_of(g.files.begin(), g.files.end(),
-                                     [](const SourceFile& f) { return f.kind == FileKind::LegacyFramework; });
+    const bool untimed = std::all_of(g.files.begin(), g.files.end(), [](const SourceFile& f) {
+        return f.kind == FileKind::LegacyFramework || f.kind == FileKind::LegacyAicpu;
+    });
     if (!untimed) return false;
     for (const auto& f : g.files)
-        d.ignored.push_back(
-            f.path + " (MindSpore op table with no timed events and no timeline of its rank beside it: "
-                     "not read)");
+        d.ignored.push_back(f.path +
+                            (f.kind == FileKind::LegacyAicpu
+                                 ? " (MindSpore AI CPU op table, the step trace's clock sync, with no "
+                                   "timeline of its rank beside it: not read)"
+                                 : " (MindSpore op table with no timed events and no timeline of its "
+                                   "rank beside it: not read)"));
     return true;
 }
 
@@ -647,21 +666,62 @@ void Grouping::into(Discovery& d) {
 
 } // namespace
 
-/// Each group under a folder holding a cluster summary learns the ranks it names (the nearest such folder).
-static void attachClusterRanks(Discovery& d) {
-    if (d.clusterRanksByDir.empty()) return;
-    for (auto& g : d.groups) {
-        size_t best = 0;
-        for (const auto& [dir, ranks] : d.clusterRanksByDir)
-            for (const auto& f : g.files)
-                if (f.path.size() > dir.size() && f.path.compare(0, dir.size(), dir) == 0 &&
-                    f.path[dir.size()] == '/' && dir.size() > best) {
-                    best = dir.size();
-                    g.summaryRanks.clear();
-                    for (int64_t r : ranks)
-                        if (r <= INT32_MAX) g.summaryRanks.insert(int(r));
-                }
+/// The longest of `dirs` that holds a file of `g` ("" when none does).
+template <class Map> static std::string nearestSummaryDir(const RankGroup& g, const Map& dirs) {
+    std::string best;
+    for (const auto& entry : dirs) {
+        const std::string& dir = entry.first;
+        for (const auto& f : g.files)
+            if (f.path.size() > dir.size() && f.path.compare(0, dir.size(), dir) == 0 &&
+                f.path[dir.size()] == '/' && dir.size() > best.size())
+                best = dir;
     }
+    return best;
+}
+
+/// The communication groups of the nearest cluster summary, each written once per summary: by the folder
+/// of its lowest member whose files name their rank (every rank writing a 4096-rank job's world group would
+/// store 4096 copies of 4096 ranks). A group no such folder is a member of stays with every folder of the
+/// summary (the rank job writes it when its rank, read from the data, is a member).
+static void shareListedGroups(Discovery& d) {
+    using Key = std::pair<std::string, std::vector<int64_t>>; // (summary dir, members)
+    std::map<Key, int> owner;
+    std::vector<std::string> dirOf(d.groups.size());
+    for (size_t i = 0; i < d.groups.size(); ++i) {
+        RankGroup& g = d.groups[i];
+        dirOf[i] = nearestSummaryDir(g, d.clusterGroupsByDir);
+        if (dirOf[i].empty()) continue;
+        g.summaryGroups = d.clusterGroupsByDir.at(dirOf[i]);
+        for (const auto& members : g.summaryGroups)
+            if (g.rankHint &&
+                std::find(members.begin(), members.end(), int64_t(*g.rankHint)) != members.end()) {
+                auto [it, fresh] = owner.emplace(Key{dirOf[i], members}, *g.rankHint);
+                if (!fresh) it->second = std::min(it->second, *g.rankHint);
+            }
+    }
+    for (size_t i = 0; i < d.groups.size(); ++i) {
+        RankGroup& g = d.groups[i];
+        std::vector<std::vector<int64_t>> kept;
+        for (auto& members : g.summaryGroups) {
+            auto it = owner.find(Key{dirOf[i], members});
+            if (it == owner.end() || (g.rankHint && it->second == *g.rankHint))
+                kept.push_back(std::move(members));
+        }
+        g.summaryGroups = std::move(kept);
+    }
+}
+
+/// Each group under a folder holding a cluster summary learns the ranks it names and its communication
+/// groups (the nearest such folder).
+static void attachClusterRanks(Discovery& d) {
+    for (auto& g : d.groups) {
+        if (const std::string dir = nearestSummaryDir(g, d.clusterRanksByDir); !dir.empty()) {
+            g.summaryRanks.clear();
+            for (int64_t r : d.clusterRanksByDir.at(dir))
+                if (r <= INT32_MAX) g.summaryRanks.insert(int(r));
+        }
+    }
+    shareListedGroups(d);
 }
 
 /// A renamed PROF_ folder the root is inside: the root is one of its devices (or a device's timeline/,

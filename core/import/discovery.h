@@ -37,6 +37,7 @@ enum class FileKind {
     LegacyStepTrace, // step_trace_raw_<r>_detail_time.csv
     LegacyFramework, // framework_raw_<r>.csv (op types)
     LegacyHccl,      // hccl_raw_<r>.csv (per-op communication cost and wait)
+    LegacyAicpu,     // aicpu_intermediate_<r>.csv (AI CPU ops' run_start: the step trace's clock sync)
     CannInfo,        // PROF_*/device_N/info.json.N (rank_id, host)
     CannStartInfo,   // PROF_*/device_N/start_info.N (the clock anchor of the raw timeline)
     CannTimeline     // PROF_*/device_N/timeline/*.json, PROF_*/mindstudio_profiler_output/msprof*.json
@@ -75,6 +76,9 @@ struct RankGroup {
     /// files summarises: the job's ranks, which its own files may name fewer of (test_data's
     /// communication_matrix.json names ranks 0–9 of a 16-rank job)
     std::set<int> summaryRanks;
+    /// That summary's communication_group.json groups (global ranks) this group's rank writes: each group
+    /// is written by one folder of its members (discovery.cpp shareListedGroups)
+    std::vector<std::vector<int64_t>> summaryGroups;
 };
 
 /// Directory levels below the root the walk searches (a real profile sits 2 to 6 levels down).
@@ -89,6 +93,8 @@ struct Discovery {
     std::vector<std::string> ignored;
     /// The directory holding each cluster_analysis_output/ and the ranks that summary names
     std::map<std::string, std::set<int64_t>> clusterRanksByDir;
+    /// The directory holding each cluster_analysis_output/ and its communication_group.json's groups
+    std::map<std::string, std::vector<std::vector<int64_t>>> clusterGroupsByDir;
     /// The rows of each cluster_step_trace_time.csv found (the producer's own step breakdown,
     /// clustersteptrace.h)
     std::vector<model::ProducerStepRow> producerSteps;

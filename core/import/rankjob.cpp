@@ -68,6 +68,22 @@ void recordUnreadable(ImportContext& ctx, RowEmitter& out, const SourceFile& f, 
     }
 }
 
+/// The cluster summary's communication groups the rank is in (communication_group.json, global ranks): they
+/// name no group as the links do, so they map nothing; they tell the analysis whether a group's link ranks
+/// can be group-local at all (analysis/commlinks.cpp).
+void noteListedGroups(RowEmitter& out, const RankState& rank, const RankGroup& group) {
+    for (const auto& members : group.summaryGroups) {
+        const auto at = std::find(members.begin(), members.end(), int64_t(rank.rank));
+        if (at == members.end()) continue;
+        std::string list = "[";
+        for (size_t i = 0; i < members.size(); ++i)
+            list.append(i ? "," : "").append(std::to_string(members[i]));
+        list.append("]");
+        out.batch().commGroups.push_back(
+            {rank.rank, "", "", "", int64_t(at - members.begin()), list, "communication_group.json"});
+    }
+}
+
 /// What the rank's files together say, once they are all read: its framework, its steps (from
 /// kernel_details when the trace has no ProfilerStep events) and its row.
 void finishRank(ImportContext& ctx, RowEmitter& out, RankState& rank, const RankGroup& group) {
@@ -98,6 +114,7 @@ void finishRank(ImportContext& ctx, RowEmitter& out, RankState& rank, const Rank
     // a cluster summary names the job's ranks: when this rank is one of them, they are its peers too
     if (group.summaryRanks.count(rank.rank))
         rank.peers.insert(group.summaryRanks.begin(), group.summaryRanks.end());
+    noteListedGroups(out, rank, group);
     model::RankRow rr{
         rank.rank,      rank.deviceId, rank.host,  rank.source.empty() ? "unknown" : rank.source,
         rank.worldSize, rank.peers,    rank.labels};

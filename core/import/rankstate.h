@@ -2,6 +2,7 @@
 // What the files of one rank group learn about the rank and share with each other, in parse order:
 // profiler_info gives the rank, kernel_details the op type of every kernel name. Owned by one thread.
 #include "core/import/kernelrowtally.h"
+#include "core/import/legacyclocksync.h"
 
 #include <cmath>
 #include <cstdint>
@@ -44,6 +45,9 @@ struct RankState {
     bool haveTraceView = false;
     /// epoch − CLOCK_MONOTONIC_RAW (ns) from a CANN raw device's start_info (cannrawinfo.h)
     std::optional<int64_t> cannEpochOffsetNs;
+    /// legacy MindSpore: aicpu_intermediate's AI CPU ops and the timeline's, which put the step trace on
+    /// the timeline's clock (legacyclocksync.h)
+    LegacyClockSync legacyClock;
     std::map<std::string, std::string> labels; ///< framework, hardware, meta.<key>, … (profilelabels.h)
     std::vector<CommJsonOp> commJsonOps;       ///< communication.json's collectives, in file order
 };

@@ -93,6 +93,7 @@ void SliceHandler::complete(const TraceEvent& e) {
     }
     const std::string name = e.name.str();
     if (m_s.file.kind == FileKind::TraceView) m_s.rank.kernelRows.seen(ts, name); // read before the cut
+    if (m_s.file.kind == FileKind::LegacyTimeline) m_s.rank.legacyClock.timelineOp(name, ts); // its sync
     const int32_t nameId = m_s.strings.intern(name);
     const std::string cat = e.cat.str();
     TraceTrack& t = cat == "gpu_user_annotation" ? m_s.tracks.annotations(e.pidText, e.tidText)

@@ -91,14 +91,17 @@ class TstCommMatrix : public QObject {
             << "ranks are group-local: profiler_metadata.json has no parallel_group_info";
         QTest::newRow("server test_rank_0/1 (older layout)")
             << "msinsight/server/src/test/test_data"
+            // r53d: cluster_analysis_output/communication_group.json lists the job's groups (global ranks):
+            // the groups whose link ranks no listed group could number otherwise are global
+            // (serverGroupsTheListingCannotNumberLocallyAreGlobal)
             << QStringList{"10471851537367425459|2|458752000|5831604|2|group-local|link",
-                           "13337953553061386822|18|83892764|1894572|34|group-local|link",
+                           "13337953553061386822|18|83892764|1894572|34|global|link",
                            "368314942532213303|2|458752000|5839320|2|group-local|link",
-                           "4067293946368353693|1|4178488320|5814628|2|group-local|link",
+                           "4067293946368353693|1|4178488320|5814628|2|global|link",
                            "7879368582424938016|1|4178488320|5831200|2|group-local|link",
-                           "9350434047717501483|16|4070457400|159535102|181|group-local|link"}
-            << "ranks are group-local: profiler_metadata.json has no parallel_group_info"
-            << "ranks are group-local: profiler_metadata.json has no parallel_group_info";
+                           "9350434047717501483|16|4070457400|159535102|181|global|link"}
+            << "communication_group.json"
+            << ""; // the default matrix's group is a global one: nothing to say of its ranks
         QTest::newRow("db/level1 (analysis.db)")
             << "msinsight/test/data/pytorch/db/level1"
             << QStringList{"17148521525495523210|8|488806752|28715074|NULL|group-local|link"}
@@ -288,6 +291,37 @@ class TstCommMatrix : public QObject {
         const auto m = query::loadCommMatrix(*b.db, {});
         QVERIFY(m.cells.empty());
         QVERIFY2(m.empty.find("no link data (Level0 export)") != std::string::npos, m.empty.c_str());
+    }
+
+    void serverGroupsTheListingCannotNumberLocallyAreGlobal() {
+        // walk 53a (33c): group …822's matrix said "ranks are group-local: profiler_metadata.json has no
+        // parallel_group_info" over links 0-8 (rank 0's file) and 1-9 (rank 1's). Python over both
+        // communication_matrix.json: the group's op links name ranks 0-9, held by ranks 0 and 1; over
+        // communication_group.json: the only listed group holding ranks 0 and 1 with more than 9 members is
+        // [0 … 15] (member i is rank i), so the ranks as written are global. Group …459 (rank 0's file, links
+        // 0-0 and 0-1) could be [0, 8] numbered locally: it stays group-local, and says why
+        if (m_samples.empty()) QSKIP("../shared/samples not present");
+        auto b = build(sample("msinsight/server/src/test/test_data"));
+        QVERIFY2(b.result.ok, b.result.error.c_str());
+        query::CommMatrixRequest r;
+        r.group = "13337953553061386822";
+        const auto m = query::loadCommMatrix(*b.db, r);
+        QCOMPARE(QString::fromStdString(m.scope), QString("global"));
+        for (const auto& n : m.notes)
+            QVERIFY2(n.find("group-local") == std::string::npos, n.c_str());
+        QVERIFY(m.at(0, 8) && m.at(1, 9));
+        QCOMPARE(QString::fromStdString(query::loadCommMatrix(*b.db, {}).scope), QString("global"));
+        const auto notes =
+            rows(*b.db, "SELECT group_name || ': ' || note FROM comm_groups WHERE group_name IN "
+                        "('13337953553061386822', '10471851537367425459') ORDER BY 1");
+        QCOMPARE(
+            notes,
+            QStringList({"10471851537367425459: ranks are group-local: profiler_metadata.json has no "
+                         "parallel_group_info, and communication_group.json's group [0, 8] would number "
+                         "rank 1 as 8",
+                         "13337953553061386822: global ranks as written: the links of the files of ranks "
+                         "0, 1 name ranks [0, 1, 2, 3, 4, 5, 6, 7, … 9], which every group "
+                         "communication_group.json lists that could number them numbers as the job does"}));
     }
 
     void serverSmallMessagesAreLatencyBound() {

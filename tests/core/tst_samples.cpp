@@ -452,10 +452,43 @@ class TstSamples : public QObject {
                       "last_rank IS NOT NULL"),
             int64_t(0));
     }
-    void legacyClocksKeptApart() {
-        // run_2: the timeline's ops sit at 0–6.07 s (relative µs), the step trace at 15490789606875 ticks of
-        // 10 ns = 154 907.9 s; nothing in the folder relates the two clocks
+    void legacyStepOnTheTimelinesClock() {
+        // walk 53a: run_2's one step was "1 step mark on another clock than its device ops, not used (no
+        // sync record; the whole trace, 6.07 s)", but aicpu_intermediate_1.csv is the sync record: its
+        // run_start (µs of the system counter the step trace's 10 ns ticks count) of InitData, 154901853050
+        // µs, is the timeline's InitData at 0 s (its 5 AI CPU ops agree to 0.001 µs). Python's csv/json over
+        // the files: step 1 = 15490789606875..15490791977780 ticks → 6043018750..6066727800 ns on the
+        // timeline (23.709 ms); of the 107 AI Core ops (pid 1, Stream 519), 103 start and end inside it
+        // (AssignAdd-op142 and TransData-op118 run just before it and again just after it)
         auto ix = test::indexDir(m_samples + "/mindinsight/tests/utils/resource/run_2/normal_run/profiler");
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        QCOMPARE(ix.rows("SELECT rank, step, start_ns, end_ns, source FROM step"),
+                 std::vector<std::string>{"1|1|6043018750|6066727800|legacy-step-trace"});
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM spans s JOIN tracks t ON t.track_id = s.track_id WHERE t.name = "
+                      "'Stream 519'"),
+            int64_t(107));
+        QCOMPARE(
+            ix.scalar("SELECT count(*) FROM spans s JOIN tracks t ON t.track_id = s.track_id WHERE t.name = "
+                      "'Stream 519' AND s.ts_ns >= 6043018750 AND s.ts_ns + s.dur_ns <= 6066727800"),
+            int64_t(103));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM diagnostics WHERE what LIKE '%not aligned%'"), int64_t(0));
+        QCOMPARE(ix.scalar("SELECT count(*) FROM track WHERE aligned = 0"), int64_t(0));
+        // where the relation came from is said: it is implied by the producer, not written
+        QCOMPARE(ix.rows("SELECT file, what FROM diagnostics WHERE what LIKE 'step trace put on%'").size(),
+                 size_t(1));
+        QVERIFY(ix.rows("SELECT what FROM diagnostics WHERE what LIKE 'step trace put on%'")[0].find(
+                    "154901853050 µs (5 ops paired, InitData first)") != std::string::npos);
+        QVERIFY(ix.rows("SELECT what FROM diagnostics WHERE what LIKE 'step trace put on%'")[0].find(
+                    "by aicpu_intermediate_1.csv's run_start") != std::string::npos);
+        const std::string text = query::formatReport(query::buildReport(*ix.db, 20), 20);
+        QVERIFY2(text.find("another clock") == std::string::npos, text.c_str());
+    }
+    void legacyClocksKeptApartWithoutTheSyncRecord() {
+        // run_2 without aicpu_intermediate_1.csv: the timeline's ops sit at 0–6.07 s (relative µs), the step
+        // trace at 15490789606875 ticks of 10 ns = 154 907.9 s; nothing left in the folder relates the two
+        const std::string dir = test::run2WithoutSync("samples-apart");
+        auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         QCOMPARE(ix.rows("SELECT rank, step, source FROM step"), std::vector<std::string>{"1|0|whole-trace"});
         QCOMPARE(

@@ -72,6 +72,21 @@ std::string samplesDir() {
     return p;
 }
 
+std::string sampleWithout(const std::string& rel, const std::string& leaveOut, const std::string& tag) {
+    namespace fs = std::filesystem;
+    const std::string samples = samplesDir();
+    if (samples.empty() || !fs::is_directory(samples + "/" + rel)) return {};
+    const fs::path to = fs::path(tempDir(tag)) / fs::path(rel).filename();
+    fs::copy(samples + "/" + rel, to, fs::copy_options::recursive);
+    fs::remove(to / leaveOut);
+    return to.string();
+}
+
+std::string run2WithoutSync(const std::string& tag) {
+    return sampleWithout("mindinsight/tests/utils/resource/run_2/normal_run/profiler",
+                         "aicpu_intermediate_1.csv", tag);
+}
+
 QString sourceDir() {
     const QString env = qEnvironmentVariable("RANKSCOPE_SOURCE_DIR");
     if (!env.isEmpty()) return env;

@@ -16,6 +16,12 @@ void writeFile(const std::string& path, const std::string& content);
 std::string readDecompressed(const std::string& path);
 /// Root of ../shared/samples, or empty when not present.
 std::string samplesDir();
+/// A copy of the sample folder `rel` (under samplesDir()) in a fresh temp dir, without its file named
+/// `leaveOut`: the same data lacking one record (run_2 without aicpu_intermediate_1.csv, its step trace's
+/// clock sync). Empty when the samples are absent.
+std::string sampleWithout(const std::string& rel, const std::string& leaveOut, const std::string& tag);
+/// run_2/normal_run/profiler without its step trace's sync record: its step stays on another clock.
+std::string run2WithoutSync(const std::string& tag);
 /// Root of the source tree (for tests that read the README, SCHEMA.md or packaging scripts): CTest's
 /// RANKSCOPE_SOURCE_DIR, else the tree two levels above the test binary (build*/bin). It is found at run
 /// time, not compiled in, so the compile commands do not depend on the checkout's path and ccache hits across

@@ -91,12 +91,13 @@ class TstAreaStatsView : public QObject {
                  qPrintable(caption));
     }
     void aStepKeptApartOnAnotherClockSaysSo() {
-        // r48d: run_2's step 1 is known only from its step_trace_raw on another clock (kept apart); asked
-        // for it, the view fell back to the timeline's window without a word, where `stats --step 1` said why
-        const std::string samples = test::samplesDir();
-        if (samples.empty()) QSKIP("../shared/samples is absent");
+        // r48d: run_2's step 1 is known only from its step_trace_raw on another clock (kept apart: without
+        // aicpu_intermediate_1.csv, its sync record, r53d); asked for it, the view fell back to the
+        // timeline's window without a word, where `stats --step 1` said why
+        const std::string dir = test::run2WithoutSync("areastats-apart");
+        if (dir.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("areastats-apart-cache")));
-        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/run_2/normal_run/profiler");
+        auto ix = test::indexDir(dir);
         QVERIFY2(ix.db, ix.result.error.c_str());
         const QString caption = stepCaption(ix.result.dbPath, 1);
         QVERIFY2(

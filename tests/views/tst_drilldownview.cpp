@@ -138,11 +138,12 @@ class TstDrillDownView : public QObject {
     }
     void aWholeTraceRowIsNoStepInTheCrumbs() {
         // walk 30: run_2/normal_run's one rank has no step mark the timeline can use (its step trace lies
-        // on another clock), so its one row is its whole trace; drilled into, the crumbs read "step 0"
-        const std::string samples = test::samplesDir();
-        if (samples.empty()) QSKIP("../shared/samples is absent");
+        // on another clock without aicpu_intermediate_1.csv, its sync record: r53d), so its one row is its
+        // whole trace; drilled into, the crumbs read "step 0"
+        const std::string dir = test::run2WithoutSync("drilldown-whole");
+        if (dir.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("drilldown-whole-cache")));
-        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/run_2/normal_run/profiler");
+        auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         DrillHarness h(ix.result.dbPath);
         views::DrillDownView& v = h.view;
@@ -154,13 +155,14 @@ class TstDrillDownView : public QObject {
         QVERIFY2(crumbs.contains("rank 1 · whole trace") && !crumbs.contains("step 0"), qPrintable(crumbs));
     }
     void aStepKeptApartOnAnotherClockSaysWhyItHasNoRow() {
-        // r48d: run_2's step_trace_raw numbers steps on another clock than the device ops (kept apart), so
-        // "step 1" in the Steps filter left the table empty without a word while `rankscope export --step 1`
-        // said why; the drill-down asks the same function (query::lackingStepText)
-        const std::string samples = test::samplesDir();
-        if (samples.empty()) QSKIP("../shared/samples is absent");
+        // r48d: run_2's step_trace_raw numbers steps on another clock than the device ops (kept apart,
+        // without aicpu_intermediate_1.csv, its sync record: r53d), so "step 1" in the Steps filter left the
+        // table empty without a word while `rankscope export --step 1` said why; the drill-down asks the same
+        // function (query::lackingStepText)
+        const std::string dir = test::run2WithoutSync("drilldown-apart");
+        if (dir.empty()) QSKIP("../shared/samples is absent");
         qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("drilldown-apart-cache")));
-        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/run_2/normal_run/profiler");
+        auto ix = test::indexDir(dir);
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         query::QueryService service;
         QSignalSpy ready(&service, &query::QueryService::summaryReady);
