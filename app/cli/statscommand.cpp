@@ -74,7 +74,7 @@ void printText(const query::AreaStats& s, const RunRanks& run, int runId, const 
                size_t top) {
     std::string ranks;
     for (const auto& w : s.windows)
-        ranks += (ranks.empty() ? "" : ",") + std::to_string(run.dataRank.at(w.rank));
+        ranks.append(ranks.empty() ? "" : ",").append(std::to_string(run.dataRank.at(w.rank)));
     std::printf("area: run %d, %s, %s %s\n", runId, area.c_str(), s.windows.size() == 1 ? "rank" : "ranks",
                 ranks.c_str());
     std::printf("%s on %s; times are the part inside the area; p95 by nearest rank\n\n",
