@@ -24,6 +24,7 @@
 #include <QtTest>
 #include <map>
 #include <thread>
+#include <tuple>
 
 using namespace rs;
 using views::DrawList;
@@ -205,6 +206,53 @@ class TstFrameBuilder : public QObject {
         QVERIFY(hover["tiny range"].contains(QPointF(rm.x(10 * kMs), hover["tiny range"].center().y())));
         QVERIFY(hover["tiny range"].width() <= 10);
         QVERIFY(hover["tiny arrow"].contains(QPointF(rm.x(12 * kMs), hover["tiny arrow"].center().y())));
+    }
+    void aRegionsLabelStaysOnItsOwnRank() {
+        // walk 53c, the demo at Fit: a range on rank 0 and a box on rank 1 over the same steps, with a note
+        // and an arrow across both: RANGE-B's label sat on rank 1's header inside BOX-D's outline and BOX-D's
+        // in rank 0's last lane, each reading as the other's name. A region's label is on its own rows (or
+        // just above or below a region too short for it), else not drawn and listed for the caption
+        Frame f;
+        f.width = 1114;
+        FrameInput in = f.input(0, 200 * kMs);
+        annotate::Annotation n = note("a1", 50 * kMs, "NOTE-A");
+        n.anchor.ranks = {0, 1};
+        annotate::Annotation r = note("a2", 50 * kMs, "RANGE-B");
+        r.kind = annotate::Kind::Range;
+        r.anchor.ranks = {0};
+        r.anchor.t1Ns = 58 * kMs;
+        annotate::Annotation a = note("a3", 52 * kMs, "ARROW-C");
+        a.kind = annotate::Kind::Arrow;
+        a.anchor.ranks = {0};
+        a.anchor.toRank = 1;
+        a.anchor.toNs = 56 * kMs;
+        annotate::Annotation b = note("a4", 50 * kMs, "BOX-D");
+        b.kind = annotate::Kind::Box;
+        b.anchor.ranks = {1};
+        b.anchor.t1Ns = 58 * kMs;
+        in.annotations = {n, r, a, b};
+        const DrawList list = views::FrameBuilder().build(in);
+        std::map<QString, QRectF> label;
+        for (const auto* c : list.all<views::Callout>())
+            label[c->text] = c->box;
+        auto within = [](const QRectF& box, const QRectF& block) {
+            return box.top() >= block.top() - 1 && box.bottom() <= block.bottom() + 1;
+        };
+        for (const auto& [text, id, rank] : {std::tuple<QString, QString, int>{"RANGE-B", "a2", 0},
+                                             std::tuple<QString, QString, int>{"BOX-D", "a4", 1}}) {
+            const bool hidden =
+                std::find(list.unlabelled.begin(), list.unlabelled.end(), id) != list.unlabelled.end();
+            QVERIFY2(label.count(text) != hidden, qPrintable(text));
+            if (!hidden)
+                QVERIFY2(within(label[text], in.rankBlock(rank)),
+                         qPrintable(QString("%1 at y %2..%3, rank %4's block %5..%6")
+                                        .arg(text)
+                                        .arg(label[text].top())
+                                        .arg(label[text].bottom())
+                                        .arg(rank)
+                                        .arg(in.rankBlock(rank).top())
+                                        .arg(in.rankBlock(rank).bottom())));
+        }
     }
     void everyLabelIsAtItsOwnAnnotation() {
         // walk 52b, the demo at Fit (1114 px): a note, a range, an arrow and a box over steps 3-6. RANGE-B,

@@ -68,6 +68,18 @@ class CalloutPlacer {
         if (best) return commit(*best, a);
         placeOffLabels(spots.front(), a);
     }
+    /// As place, for a box's or range's label, whose spots are all on or at its own region: false, nothing
+    /// placed, where each covers a label (moved off the labels it landed on another rank's lanes, inside
+    /// another annotation's outline, and read as that one's name: walk 53c, the demo at Fit).
+    bool placeWithin(const std::vector<QPointF>& spots, size_t owner, const annotate::Annotation& a) {
+        const QString text = QString::fromStdString(a.text);
+        for (const QPointF& at : spots)
+            if (!coversLabel(placeCallout(m_font, at, text, m_plot).box)) {
+                place(spots, owner, a);
+                return true;
+            }
+        return false;
+    }
 
   private:
     /// The plot down to the lanes shown whole: the widget blanks a lane the footer's edge cuts, and a
@@ -163,12 +175,15 @@ std::vector<QPointF> regionSpots(const QRectF& target, QSizeF label, const QRect
         rowsInside(target.left() + 4);
         return out;
     }
-    // from its left edge, or at the plot's right edge ending at its right edge
+    // from its left edge, or at the plot's right edge ending at its right edge; on its rows, and only where
+    // none holds the label just above or below it (from below a range of rank 0 it sat on rank 1's header
+    // inside a box of rank 1, read as the box's name: walk 53c)
     const double x =
         target.left() + label.width() <= plot.right() ? target.left() : target.right() - label.width();
+    rowsInside(x);
+    if (!out.empty()) return out;
     if (target.top() - label.height() - 1 >= plot.top())
         out.emplace_back(x, target.top() - label.height() - 1);
-    rowsInside(x);
     if (target.bottom() + 1 + label.height() <= plot.bottom()) out.emplace_back(x, target.bottom() + 1);
     if (out.empty()) out.emplace_back(x, target.top() + 2);
     return out;
@@ -190,6 +205,9 @@ QRectF hoverBox(const QRectF& r) {
 struct LabelRequest {
     size_t owner;
     std::vector<QPointF> spots;
+    /// A box's or range's region (its label stays on it or is hidden, said by the caption); null: a note's
+    /// or an arrow's label, moved off the others when its spots are taken.
+    QRectF region = {};
 };
 
 } // namespace
@@ -287,12 +305,20 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
                 unlabelled(hoverBox(QRectF(rx0, top, std::max(2.0, rx1 - rx0), bottom - top)), i);
             continue;
         }
-        labels.push_back({i, regionSpots(QRectF(rx0, ext.top(), std::max(2.0, rx1 - rx0), ext.height()),
-                                         label, callouts.bounds())});
+        const QRectF region(rx0, ext.top(), std::max(2.0, rx1 - rx0), ext.height());
+        labels.push_back({i, regionSpots(region, label, callouts.bounds()), region});
     }
     // the labels over every line and outline, each placed knowing all the lines it could cross
-    for (const LabelRequest& r : labels)
-        callouts.place(r.spots, r.owner, in.annotations[r.owner]);
+    for (const LabelRequest& r : labels) {
+        if (r.region.isNull()) {
+            callouts.place(r.spots, r.owner, in.annotations[r.owner]);
+        } else if (!callouts.placeWithin(r.spots, r.owner, in.annotations[r.owner])) {
+            const double top = std::max(r.region.top(), double(vp.lanesTop()));
+            const double bottom = std::min(r.region.bottom(), double(wholeLanesBottom(in)));
+            if (bottom > top)
+                unlabelled(hoverBox(QRectF(r.region.left(), top, r.region.width(), bottom - top)), r.owner);
+        }
+    }
 }
 
 // The marked area over each of its lanes on screen: its times are on the timeline's axis when it was marked
