@@ -522,17 +522,23 @@ void HeatmapView::updateCaption() {
         return;
     }
     const bool ratio = stat == HeatStatistic::Ratio;
+    // the ratio's sentence names no statistic: one argument each (two to one placeholder made Qt warn
+    // "1 argument(s) missing" on every export --state of a rank × step grid, walk 53c)
+    const QString subject =
+        d->mode == Mode::OpByStep ? rankName(m_summary.get(), d->rank) : QString::fromStdString(d->opType);
     if (d->mode == Mode::OpByStep)
         setCaption((ratio ? tr("Mean duration per step on %1, coloured by the ratio to the op type's lower "
                                "median step.")
-                          : tr("Op types per step on %1, coloured by their %2 in the step."))
-                       .arg(rankName(m_summary.get(), d->rank), statisticName(stat, d->mode)) +
+                                .arg(subject)
+                          : tr("Op types per step on %1, coloured by their %2 in the step.")
+                                .arg(subject, statisticName(stat, d->mode))) +
                    why);
     else
         setCaption((ratio ? tr("Mean duration of %1 per rank and step, coloured by the ratio to the step's "
                                "lower median over ranks.")
-                          : tr("%1 per rank and step, coloured by its %2 in the step."))
-                       .arg(QString::fromStdString(d->opType), statisticName(stat, d->mode)) +
+                                .arg(subject)
+                          : tr("%1 per rank and step, coloured by its %2 in the step.")
+                                .arg(subject, statisticName(stat, d->mode))) +
                    why);
 }
 
