@@ -93,8 +93,14 @@ std::string lastArrivalTextByRun(const json& lastArrivals, const json& runs,
         for (const auto& rank : run.value("ranks", json::array()))
             if (const std::string key = std::to_string(rank.get<int64_t>()); lastArrivals.contains(key))
                 own[key] = lastArrivals[key];
+        // each run's part says whose it is: "no rank arrived last clearly more often than chance" after run
+        // 0's culprit read as the whole folder's (walk 53c)
         if (const std::string text = lastArrivalText(own, name); !text.empty())
-            out += (out.empty() ? "" : "; ") + text;
+            out.append(out.empty() ? "" : "; ")
+                .append("run ")
+                .append(std::to_string(run.value("run", int64_t(0))))
+                .append(": ")
+                .append(text);
     }
     return out;
 }

@@ -35,8 +35,9 @@ std::string lastArrivalText(const nlohmann::json& lastArrivals,
                             const std::function<std::string(int64_t)>& name);
 
 /// lastArrivalText for each run of a folder of several (`runs`: the report's runs[{run, ranks}]), joined
-/// with "; ": the rule names a culprit per run, where over the whole folder it named only the run whose
-/// rank stood out most (walk: "rank 3 (run 1) arrived last in 5 of its 6" where run 0's rank 3 did the same).
+/// with "; ", each after "run N: ": the rule names a culprit per run, where over the whole folder it named
+/// only the run whose rank stood out most (walk: "rank 3 (run 1) arrived last in 5 of its 6" where run 0's
+/// rank 3 did the same).
 std::string lastArrivalTextByRun(const nlohmann::json& lastArrivals, const nlohmann::json& runs,
                                  const std::function<std::string(int64_t)>& name);
 
