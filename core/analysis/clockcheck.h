@@ -3,8 +3,10 @@
 // its compute lanes) when the data gives a way to, and kept apart when it does not: a lane or the step
 // list whose whole time range lies far from the device ops (more than kFarGapNs and more than twice the
 // longer of the two ranges) is on another clock. Legacy MindSpore shows this: its timeline is relative
-// (ops at 0–6 s) while its step trace counts system ticks (steps at ~154 908 s), and no sync record
-// relating the two is in the folder.
+// (ops at 0–6 s) while its step trace counts system ticks (steps at ~154 908 s). A folder that holds
+// aicpu_intermediate_<r>.csv gives the offset (core/import/legacyclocksync.h: the importer puts the steps on
+// the timeline's clock before this pass runs); one without it, or whose pairs disagree, has no sync record
+// relating the two, and this pass keeps them apart.
 //
 // Which clock is the rank's when its steps lie far from its device ops: the steps', when its communication
 // lies with them and none with the device ops (the collectives are what the job's ranks share: legacy
