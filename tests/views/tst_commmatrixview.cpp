@@ -29,6 +29,21 @@ class TstCommMatrixView : public QObject {
     std::string m_db;
     demo::DemoTruth m_truth;
 
+    /// A copy of the demo's index with a second group ("second-group": the same links under another
+    /// name); "" when the copy failed.
+    std::string twoGroupCopy(const char* name) const {
+        const std::string copy = test::tempDir(name) + "/two-groups.db";
+        if (!QFile::copy(QString::fromStdString(m_db), QString::fromStdString(copy))) return {};
+        index::Db db(copy);
+        db.exec("INSERT INTO comm_text(value) VALUES('second-group')");
+        db.exec("INSERT INTO comm_group SELECT run_id, 'second-group', 'second', rank_scope, members, note "
+                "FROM comm_group");
+        db.exec("INSERT INTO comm_link SELECT run_id, rank, step, op_id, entry_id, summed, (SELECT id FROM "
+                "comm_text WHERE value = 'second-group'), src_rank, dst_rank, global, transport_id, bytes, "
+                "time_ns, op_count, logical, link_row FROM comm_link");
+        return copy;
+    }
+
   private Q_SLOTS:
     void initTestCase() {
         auto o = test::demoOptions(8, 3, 1);
@@ -433,19 +448,8 @@ class TstCommMatrixView : public QObject {
         // issue 19: with a link selected, choosing another group in the group box drew that group's matrix
         // while the selection (and Details) stayed on the old group's link as the current one. The demo
         // has one group: a copy of its index gets a second one (the same links under another name)
-        const std::string copy = test::tempDir("commgroups") + "/two-groups.db";
-        QVERIFY(QFile::copy(QString::fromStdString(m_db), QString::fromStdString(copy)));
-        {
-            index::Db db(copy);
-            db.exec("INSERT INTO comm_text(value) VALUES('second-group')");
-            db.exec(
-                "INSERT INTO comm_group SELECT run_id, 'second-group', 'second', rank_scope, members, note "
-                "FROM comm_group");
-            db.exec(
-                "INSERT INTO comm_link SELECT run_id, rank, step, op_id, entry_id, summed, (SELECT id FROM "
-                "comm_text WHERE value = 'second-group'), src_rank, dst_rank, global, transport_id, bytes, "
-                "time_ns, op_count, logical, link_row FROM comm_link");
-        }
+        const std::string copy = twoGroupCopy("commgroups");
+        QVERIFY(!copy.empty());
         query::QueryService service;
         service.open(QString::fromStdString(copy));
         views::InteractionState state;
@@ -473,6 +477,41 @@ class TstCommMatrixView : public QObject {
                  "the old group's link is no longer the selection (Details describes it no more)");
         QVERIFY2(v.captionText().contains("deselected"), qPrintable(v.captionText()));
         QCOMPARE(v.canvas()->selected(), std::make_pair(qint64(-1), qint64(-1)));
+    }
+    void aLinkSelectedElsewhereBringsItsGroup() {
+        // r53a: a finding or a saved view selecting a link of a group other than the one the matrix showed
+        // kept it selected (Details described it) but outlined it nowhere: the group box stayed
+        const std::string copy = twoGroupCopy("commgroupfollow");
+        QVERIFY(!copy.empty());
+        query::QueryService service;
+        service.open(QString::fromStdString(copy));
+        views::InteractionState state;
+        state.setBounds(0, int64_t(1) << 62);
+        views::CommMatrixView v(&state, &service);
+        v.setProfile(0);
+        QTRY_VERIFY_WITH_TIMEOUT(v.matrix() && !v.matrix()->cells.empty(), 20000);
+        QComboBox* box = nullptr;
+        for (auto* c : v.findChildren<QComboBox*>())
+            if (c->findData(QString("second-group")) >= 0) box = c;
+        QVERIFY(box);
+        const int other = box->findData(QString("second-group")) == 1 ? 2 : 1; // past "every group"
+        QVERIFY(other < box->count() && !box->itemData(other).toString().isEmpty());
+        box->setCurrentIndex(other); // the matrix shows the first group
+        QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(v.matrix()->group), box->itemData(other).toString(),
+                                  20000);
+        views::Selection link; // as a finding selects it
+        link.kind = views::Selection::Kind::CommLink;
+        link.group = "second-group";
+        link.step = -1;
+        link.linkSrc = m_truth.slowLinkSrc;
+        link.linkDst = m_truth.slowLinkDst;
+        state.setSelection(link);
+        QTRY_COMPARE_WITH_TIMEOUT(v.matrix()->group, std::string("second-group"), 20000);
+        QCOMPARE(box->currentData().toString(), QString("second-group"));
+        QCOMPARE(state.selection().kind, views::Selection::Kind::CommLink); // not deselected on the way
+        QCOMPARE(state.selection().group, QString("second-group"));
+        QCOMPARE(v.canvas()->selected(),
+                 std::make_pair(qint64(m_truth.slowLinkSrc), qint64(m_truth.slowLinkDst)));
     }
 };
 

@@ -175,6 +175,17 @@ void CommMatrixView::setMatrix(std::shared_ptr<const query::CommMatrix> m) {
     if (m_state) m_stepNote = stepNoteFor(m_state->selection(), m_stepChoice);
     updateTexts();
     showLinkRanks();
+    showGroupOfLink(); // a saved view's link may be resolved before the run's first matrix came
+}
+
+void CommMatrixView::showGroupOfLink() {
+    // a link is its group's, as its figures are its step's: one selected elsewhere (a finding, a saved view)
+    // while the matrix showed another group stayed selected but was outlined nowhere (r53a). The group box
+    // goes to its group (a request; linkLeavesWithItsGroup then keeps it: the groups agree)
+    if (!m_state || m_state->selection().kind != Selection::Kind::CommLink) return;
+    const QString group = m_state->selection().group;
+    if (group.isEmpty() || m_group->currentData().toString() == group) return;
+    if (const int i = m_group->findData(group); i >= 0) m_group->setCurrentIndex(i);
 }
 
 void CommMatrixView::fillChoosers() {
@@ -291,6 +302,7 @@ void CommMatrixView::onSelection(const Selection& s) {
     }
     // a link's figures are its step's: the matrix shows that step (a saved view's link, a finding's)
     if (s.step != m_stepChoice && !(m_resolving && sameLink(*m_resolving, s))) showStep(s.step);
+    showGroupOfLink();
     if (!matrix() || s.group.isEmpty() || s.group.toStdString() == matrix()->group)
         m_canvas->setSelected(s.linkSrc, s.linkDst);
     if (!s.spans.empty() || (m_resolving && sameLink(*m_resolving, s))) return;

@@ -14,6 +14,8 @@
 // 38 #5: it followed the drill-down silently; r51c: said under the grid, it was scrolled out of sight).
 // A selected link follows the step box: it becomes the same cell of the step chosen, resolved again
 // (Details and the outline then describe what the matrix shows), the timeline's window left where it is.
+// A link selected elsewhere brings its group into the group box (and its step into the step box); the
+// user choosing another group deselects it.
 // Data from the QueryService, or setMatrix() for tests and headless export. GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/comm/commmatrixcanvas.h"
@@ -92,6 +94,9 @@ class CommMatrixView : public QWidget {
     /// The group box chose another group than the selected link's: the link is deselected (said in the
     /// caption), never described in Details as the current one beside another group's matrix.
     void linkLeavesWithItsGroup();
+    /// The selected link is of a group the group box does not show: the box goes to it (no effect before
+    /// the run's matrix filled the box; setMatrix calls it again).
+    void showGroupOfLink();
     /// Asks for a resolved link's ranks to be shown once the matrix says its ranks are global.
     void showLinkRanks();
     InteractionState* m_state;
