@@ -116,6 +116,30 @@ SectionSummary waitSummary(const json& r) {
     return out;
 }
 
+namespace {
+
+/// "; the peaks of rank 3 and rank 5 are from rows without a usable time: when is not known", or "": a peak
+/// no timed row reaches is no measured moment, said in the many-rank line as each rank's line says it
+/// (r53e: the summary lacked it; untimedpeak.h).
+std::string untimedPeaksText(const json& r, const json& with) {
+    constexpr size_t kNamed = 8; // the JSON's peak_untimed_rows has each
+    std::vector<int64_t> ranks;
+    for (const auto& p : with)
+        if (p.contains("peak_ts_ns") && p["peak_ts_ns"].is_null()) ranks.push_back(p["rank"].get<int64_t>());
+    if (ranks.empty()) return {};
+    std::string names;
+    for (size_t i = 0; i < ranks.size() && i < kNamed; ++i)
+        names.append(i == 0 ? "" : (i + 1 == ranks.size() ? " and " : ", ")).append(rankName(r, ranks[i]));
+    if (ranks.size() > kNamed)
+        names.append(" and ").append(std::to_string(ranks.size() - kNamed)).append(" more");
+    std::string t = ranks.size() == 1 ? "; the peak of " : "; the peaks of ";
+    t.append(names).append(ranks.size() == 1 ? " is" : " are");
+    t.append(" from rows without a usable time: when is not known");
+    return t;
+}
+
+} // namespace
+
 SectionSummary memorySummary(const json& r) {
     // only ranks with memory records; a rank with no reserve recorded has no reserved figure, not 0 bytes
     json with = json::array(), reservedRanks = json::array();
@@ -135,6 +159,7 @@ SectionSummary memorySummary(const json& r) {
                (reserved.empty() ? std::string("not recorded") : distributionText(res, formatGiB));
     const size_t without = r["memory"]["per_rank"].size() - with.size();
     if (without) out.line += "; no memory data on " + model::counted(int64_t(without), "rank", "ranks");
+    out.line += untimedPeaksText(r, with);
     out.columns = {"peak allocated", "peak reserved"};
     fillOutliers(
         out, r, s, with,

@@ -85,6 +85,13 @@ class TstReportMemory : public QObject {
         QCOMPARE(QString::fromStdString(legend), QString("PTA"));
         QVERIFY2(text.contains(QRegularExpression("rank 0: [0-9.]+ GiB / [0-9.]+ GiB \\(PTA\\)")),
                  qPrintable(text));
+        // r53e: the line that sums up the peaks of many ranks (over 16: the text and HTML reports) did not
+        // say that a peak rests on untimed rows; it names rank 1 (its peak_ts_ns null above) and not rank 0
+        const std::string summary = query::memorySummary(r).line;
+        QVERIFY2(summary.find("; the peak of rank 1 is from rows without a usable time: when is not known") !=
+                     std::string::npos,
+                 summary.c_str());
+        QVERIFY2(summary.find("rank 0") == std::string::npos, summary.c_str());
     }
     void aComponentAboveThePeaksIsSaid() {
         // r50d #3: mstext's ranks record APP beside PTA, GE and PTA+GE; the report said "1.49 GiB reserved
