@@ -6,6 +6,7 @@
 #include "core/model/timetext.h"
 #include "core/query/rankqueries.h"
 #include "core/shapes/shapetable.h"
+#include "core/shapes/unlinkedshapes.h"
 
 #include <cstdio>
 
@@ -28,13 +29,15 @@ void printTable(const shapes::OpShapeTable& t, size_t maxShapes) {
         std::printf("  work model %s, dims %s: %s + %.4g ns per element (Theil-Sen over %d sizes)\n",
                     m.dtype.empty() ? "(no dtype)" : cut(m.dtype, 24).c_str(), cut(m.layout, 24).c_str(),
                     model::formatDuration(int64_t(m.fixedNs)).c_str(), m.nsPerElement, m.shapes);
-    std::printf("  %7s %10s %10s %12s  %-10s %s\n", "count", "median", "p95", "ns/element", "dtype",
-                "input shapes");
+    std::printf("  %7s %10s %10s %10s %10s %12s  %-10s %s\n", "count", "total", "mean", "median", "p95",
+                "ns/element", "dtype", "input shapes");
     for (size_t i = 0; i < t.shapes.size() && i < maxShapes; ++i) {
         const auto& s = t.shapes[i];
         char per[32] = "-";
         if (s.nsPerElement >= 0) std::snprintf(per, sizeof per, "%.4g", s.nsPerElement);
-        std::printf("  %7lld %10s %10s %12s  %-10s %s\n", static_cast<long long>(s.count),
+        std::printf("  %7lld %10s %10s %10s %10s %12s  %-10s %s\n", static_cast<long long>(s.count),
+                    model::formatDuration(int64_t(s.totalNs)).c_str(),
+                    model::formatDuration(int64_t(s.meanNs)).c_str(),
                     model::formatDuration(int64_t(s.medianNs)).c_str(),
                     model::formatDuration(int64_t(s.p95Ns)).c_str(), per, cut(s.dtype, 10).c_str(),
                     cut(s.inputShapes, 80).c_str());
@@ -82,15 +85,20 @@ int runShapes(const ArgList& argv) {
         std::printf("%s\n", shapes::shapesJson(tables).c_str());
         return 0;
     }
+    // the kernels no shape was linked to are left out of every table: say how many and why
+    const std::string unlinked = shapes::unlinkedShapesText(shapes::unlinkedShapeKernels(db));
     if (tables.empty()) {
         std::printf(
             "no kernel carries its input shapes in this profile%s (shapes come from kernel_details.csv "
-            "\"Input Shapes\" or the .db's COMPUTE_TASK_INFO)\n",
+            "\"Input Shapes\", the .db's COMPUTE_TASK_INFO, or for Kineto the \"Input Dims\" of the cpu_op "
+            "that launched the kernel, recorded with record_shapes=True)\n",
             q.opType ? (" for " + *q.opType).c_str() : "");
+        if (!unlinked.empty()) std::printf("%s\n", unlinked.c_str());
         return 0;
     }
     for (const auto& t : tables)
         printTable(t, size_t(top));
+    if (!unlinked.empty() && !q.opType) std::printf("%s\n", unlinked.c_str());
     return 0;
 }
 

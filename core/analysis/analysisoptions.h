@@ -48,8 +48,10 @@ namespace rs::analysis {
 /// the note on lanes set apart from the steps' clock is filed under their file, not "rank K". 45: a legacy
 /// MindSpore step trace is put on the timeline's clock by aicpu_intermediate's run_start
 /// (import/legacyclocksync.h), and a communication group's link ranks are global when
-/// communication_group.json's groups say they cannot be group-local (listedgroupscope.h).
-constexpr int kAnalysisRevision = 45;
+/// communication_group.json's groups say they cannot be group-local (listedgroupscope.h). 46: a Kineto
+/// kernel's input shape is that of the innermost cpu_op around its launch call (by correlation), under the
+/// op's name; the kernels with no link are counted (import/kernelinputs.h).
+constexpr int kAnalysisRevision = 46;
 
 struct BankModel {
     int bankCount = 8;

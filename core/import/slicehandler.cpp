@@ -105,11 +105,14 @@ void SliceHandler::complete(const TraceEvent& e) {
     if (isNcclKernel(name)) ++t.ncclSpans;
     const int32_t opId = opTypeOf(e, nameId, name);
     m_s.emitSpan(t, ts, dur, nameId, m_s.strings.intern(cat), opId, e.offset);
+    const std::string_view args = e.args.present() ? e.args.text : std::string_view();
+    if (cat == "cpu_op")
+        m_inputs.cpuOp(e.pidText, e.tidText, ts, ts + dur, nameId, args);
+    else if (cat == "kernel")
+        m_inputs.kernel(ts, dur, args);
+    else if (cat == "cuda_runtime" || cat == "cuda_driver" || cat == "Runtime")
+        m_inputs.launchCall(e.pidText, e.tidText, ts, args);
     if (e.args.present()) {
-        if (cat == "cpu_op")
-            m_inputs.cpuOp(e.args.text);
-        else if (cat == "kernel")
-            m_inputs.kernel(ts, dur, opId, e.args.text);
         if (name == "record_param_comms" || (cat == "kernel" && isNcclKernel(name)))
             m_collectives.event(cat == "kernel", ts, e.args.text);
     }
@@ -128,6 +131,21 @@ void SliceHandler::noteLaunchLink(const TraceEvent& e, const std::string& cat, c
         m_launched.launchCall(e.pidText, e.tidText, ts, name, args);
     else if (isHostOp(cat, name))
         m_launched.hostOp(e.pidText, e.tidText, ts, ts + dur, nameId, name, args);
+}
+
+void SliceHandler::noteUnlinked(const KernelInputs::Unlinked& why) {
+    // info, not a warning: the trace is whole, it just links these kernels to no op's shapes; the shapes
+    // view and command read them back by the prefix (shapes/unlinkedshapes.h)
+    auto count = [&](int64_t n, const char* reason) {
+        std::string what(model::kNoInputShapePrefix);
+        what += reason;
+        for (int64_t i = 0; i < n; ++i)
+            m_s.out.diag(m_s.file.path, "info", what, -1, "");
+    };
+    count(why.noLaunch, "with no launch call in the trace carrying their correlation id");
+    count(why.outsideOps, "launched outside every cpu_op on their thread");
+    count(why.opWithout, "launched by a cpu_op that recorded no single input shape");
+    count(why.sharedLaunch, "whose correlation id two launch calls carry");
 }
 
 void SliceHandler::begin(const TraceEvent& e) {
@@ -169,7 +187,7 @@ void SliceHandler::finish() {
             if (o.nameId != kDroppedBegin)
                 m_s.out.diag(m_s.file.path, "warning", "B without a matching E", o.offset, "");
     });
-    m_inputs.emitRows(m_s.rank.rank, m_s.batch().shapes);
+    noteUnlinked(m_inputs.emitRows(m_s.rank.rank, m_s.batch().shapes));
     m_collectives.emitRows(m_s.rank, m_s.out, m_s.file.path);
     m_launched.emitRows(m_s.batch().launches);
 }

@@ -24,6 +24,8 @@ class SliceHandler {
     int32_t opTypeOf(const TraceEvent& e, int32_t nameId, const std::string& name);
     /// The op type of a kernel whose kernel_details row was cut away.
     static constexpr const char* kOpTypeNotRead = "(op type not read)";
+    /// Counts the kernels no input shape was linked to, by why, as info diagnostics.
+    void noteUnlinked(const KernelInputs::Unlinked& why);
     void noteStep(const std::string& name, const std::string& cat, int64_t ts, int64_t dur);
     /// Only Kineto's (Chrome JSON) files have [memory] events to attribute to host ops: an Ascend
     /// trace_view.json or timeline keeps none of its millions of spans for them.

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace rs::model {
 
@@ -59,6 +60,10 @@ struct KernelShapeRow {
     int64_t tsNs, durNs;
     int32_t opTypeId, shapesId, dtypesId;
 };
+
+/// The start of the info diagnostics that count the Kineto kernels no input shape was linked to (the rest
+/// says why: import/kernelinputs.h); the shapes view and command read them back.
+inline constexpr std::string_view kNoInputShapePrefix = "no input shape for kernels ";
 
 /// A collective kernel whose launch the trace links (Kineto's correlation id) to a host op that names its
 /// collective: NCCL runs all-to-all, and in some builds all-reduce and all-gather, as SendRecv kernels, so

@@ -247,6 +247,10 @@ quint64 QueryService::requestShapeTables(int run) {
     });
 }
 
+quint64 QueryService::requestUnlinkedShapes() {
+    return submit([](index::Db& db) { return wrap(shapes::unlinkedShapeKernels(db)); });
+}
+
 quint64 QueryService::requestCommMatrix(const CommMatrixRequest& r) {
     return submit([r](index::Db& db) { return wrap(loadCommMatrix(db, r)); });
 }

@@ -15,6 +15,7 @@
 #include "core/query/spanlocator.h"
 #include "core/query/timelinequery.h"
 #include "core/shapes/shapetable.h"
+#include "core/shapes/unlinkedshapes.h"
 
 #include <QObject>
 #include <QThread>
@@ -69,6 +70,8 @@ class QueryService : public QObject {
     quint64 requestOpKernels(const QString& opType, int rank);
     /// Op latency by input shape of one run. T = std::vector<shapes::OpShapeTable>
     quint64 requestShapeTables(int run);
+    /// The kernels no input shape was linked to, by why (shapes::unlinkedShapeKernels). T = UnlinkedShapes
+    quint64 requestUnlinkedShapes();
     /// The kernel spans of one shape group (query::shapeKernelSpans). T = ShapeKernels
     quint64 requestShapeKernels(int run, const QString& opType, const QString& inputShapes,
                                 const QString& dtypes);
@@ -129,6 +132,7 @@ Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::query::OpRow>>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::TensorRows>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::Histogram>)
 Q_DECLARE_METATYPE(std::shared_ptr<const std::vector<rs::shapes::OpShapeTable>>)
+Q_DECLARE_METATYPE(std::shared_ptr<const rs::shapes::UnlinkedShapes>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::annotate::AnchorFacts>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::ShapeKernels>)
 Q_DECLARE_METATYPE(std::shared_ptr<const rs::query::CommMatrix>)

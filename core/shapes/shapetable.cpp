@@ -188,7 +188,9 @@ std::vector<OpShapeTable> ShapeGroups::tables() {
             r.count = int64_t(durs.size());
             r.ranks = int(m_rowRanks[{op, key}].size());
             for (double d : durs)
-                t.totalNs += d;
+                r.totalNs += d;
+            t.totalNs += r.totalNs;
+            r.meanNs = r.totalNs / double(r.count);
             std::vector<double> copy = durs;
             r.medianNs = model::lowerMedian(durs); // shown: a kernel's duration that happened
             r.p95Ns = stats::percentile(copy, 95);
@@ -222,6 +224,8 @@ nlohmann::json rowJson(const ShapeRow& r, bool withRatio) {
     nlohmann::json j{{"input_shapes", r.inputShapes},
                      {"dtype", r.dtype},
                      {"count", r.count},
+                     {"total_ns", r.totalNs},
+                     {"mean_ns", r.meanNs},
                      {"median_ns", r.medianNs},
                      {"p95_ns", r.p95Ns},
                      {"elements", r.elements},

@@ -1,10 +1,10 @@
 #pragma once
-// Op latency by input shape: each op type's kernels grouped by (input shapes, dtypes) with count, median
-// and p95, and the shapes whose time is far from what the op type's other shapes predict. The prediction
-// is a work model per (op type, dtype, layout — how many inputs, how many dims each: a tensor times a
-// scalar is not a tensor times a tensor), t ≈ fixed + ns_per_element × elements (elements: the sum over
-// the inputs of the product of their dims), fitted with Theil–Sen (medians of pairwise slopes, so a few bad
-// shapes cannot bend it); a shape (of at least 2 kernels) is an outlier when its median is more than 1.5×
+// Op latency by input shape: each op type's kernels grouped by (input shapes, dtypes) with count, total,
+// mean, median and p95, and the shapes whose time is far from what the op type's other shapes predict. The
+// prediction is a work model per (op type, dtype, layout — how many inputs, how many dims each: a tensor
+// times a scalar is not a tensor times a tensor), t ≈ fixed + ns_per_element × elements (elements: the sum
+// over the inputs of the product of their dims), fitted with Theil–Sen (medians of pairwise slopes, so a few
+// bad shapes cannot bend it); a shape (of at least 2 kernels) is an outlier when its median is more than 1.5×
 // (or under 1/1.5) the prediction and beyond 3 robust standard deviations of the op type's log ratios.
 // So a shape where the compiler picked a bad tiling stands out even when larger shapes take longer.
 // Times ns. Reads the index (kernel_shapes); the caller's thread.
@@ -23,6 +23,7 @@ namespace rs::shapes {
 struct ShapeRow {
     std::string inputShapes, dtype;
     int64_t count = 0;
+    double totalNs = 0, meanNs = 0; ///< the kernels' summed and mean durations
     double medianNs = 0, p95Ns = 0;
     int64_t elements = 0;     ///< 0: not known (a dim that is not a number)
     double nsPerElement = -1; ///< median / elements; -1 when elements is not known

@@ -22,6 +22,10 @@ double ShapeGridCanvas::value(const shapes::ShapeRow& r, ShapeStatistic s) {
         return r.medianNs;
     case ShapeStatistic::NsPerElement:
         return r.nsPerElement;
+    case ShapeStatistic::Mean:
+        return r.meanNs;
+    case ShapeStatistic::Total:
+        return r.totalNs;
     default:
         return r.p95Ns;
     }
@@ -125,6 +129,8 @@ void ShapeGridCanvas::paintEvent(QPaintEvent*) {
     p.drawText(lx, ly + lh + 18,
                m_stat == ShapeStatistic::NsPerElement ? tr("ns per element")
                : m_stat == ShapeStatistic::P95        ? tr("p95")
+               : m_stat == ShapeStatistic::Mean       ? tr("mean")
+               : m_stat == ShapeStatistic::Total      ? tr("total")
                                                       : tr("median"));
     p.setPen(QPen(palette().text().color(), 3));
     p.drawRect(lx, ly + lh + 28, 12, 10);
@@ -152,11 +158,14 @@ bool ShapeGridCanvas::event(QEvent* e) {
             const auto& cell = m_grid.at(size_t(r), size_t(c));
             const auto& s = *cell.row;
             // pooled, as the Op summary's median (a rank's) is not: said where it is read (r50d #5)
-            QString t = tr("%1 (%2)\n%3 kernels, median (lower middle) %4, p95 %5,\npooled over %6")
-                            .arg(QString::fromStdString(s.inputShapes), QString::fromStdString(s.dtype))
-                            .arg(s.count)
-                            .arg(formatDuration(int64_t(s.medianNs)), formatDuration(int64_t(s.p95Ns)))
-                            .arg(s.ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(s.ranks));
+            QString t =
+                tr("%1 (%2)\n%3 kernels, total %4, mean %5,\nmedian (lower middle) %6, p95 %7,\npooled "
+                   "over %8")
+                    .arg(QString::fromStdString(s.inputShapes), QString::fromStdString(s.dtype))
+                    .arg(s.count)
+                    .arg(formatDuration(int64_t(s.totalNs)), formatDuration(int64_t(s.meanNs)),
+                         formatDuration(int64_t(s.medianNs)), formatDuration(int64_t(s.p95Ns)))
+                    .arg(s.ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(s.ranks));
             if (s.nsPerElement >= 0) t += tr("\n%1 ns per element").arg(s.nsPerElement, 0, 'g', 3);
             if (s.ratio > 0)
                 t += tr("\n%1× the work model's prediction%2")

@@ -11,7 +11,7 @@
 
 namespace rs::views {
 
-enum class ShapeStatistic { P95, Median, NsPerElement };
+enum class ShapeStatistic { P95, Median, NsPerElement, Mean, Total };
 
 class ShapeGridCanvas : public QWidget {
     Q_OBJECT

@@ -32,6 +32,8 @@ ShapeHeatmapView::ShapeHeatmapView(InteractionState* state, query::QueryService*
     m_stat->addItem(tr("p95"), int(ShapeStatistic::P95));
     m_stat->addItem(tr("median"), int(ShapeStatistic::Median));
     m_stat->addItem(tr("ns per element"), int(ShapeStatistic::NsPerElement));
+    m_stat->addItem(tr("mean"), int(ShapeStatistic::Mean));
+    m_stat->addItem(tr("total"), int(ShapeStatistic::Total));
     for (auto* w : {static_cast<QWidget*>(new QLabel(tr("Op type"))), static_cast<QWidget*>(m_op),
                     static_cast<QWidget*>(m_kind), static_cast<QWidget*>(new QLabel(tr("columns"))),
                     static_cast<QWidget*>(m_cols), static_cast<QWidget*>(new QLabel(tr("rows"))),
@@ -75,13 +77,23 @@ ShapeHeatmapView::ShapeHeatmapView(InteractionState* state, query::QueryService*
     });
     if (m_service)
         connect(m_service, &query::QueryService::resultReady, this, [this](quint64 id, const QVariant& v) {
+            if (id == m_unlinkedPending)
+                if (auto u = v.value<std::shared_ptr<const shapes::UnlinkedShapes>>()) setUnlinked(*u);
             if (id != m_pending) return;
             setTables(v.value<std::shared_ptr<const std::vector<shapes::OpShapeTable>>>());
         });
 }
 
 void ShapeHeatmapView::setProfile(int run) {
-    if (m_service) m_pending = m_service->requestShapeTables(run);
+    if (!m_service) return;
+    m_unlinkedPending = m_service->requestUnlinkedShapes(); // answered first: the worker runs in order
+    m_pending = m_service->requestShapeTables(run);
+}
+
+void ShapeHeatmapView::setUnlinked(const shapes::UnlinkedShapes& u) {
+    const std::string text = shapes::unlinkedShapesText(u);
+    m_unlinked = text.empty() ? QString() : QString::fromStdString(text) + QStringLiteral(".");
+    showGrid();
 }
 
 void ShapeHeatmapView::setTables(std::shared_ptr<const std::vector<shapes::OpShapeTable>> t) {
@@ -165,7 +177,8 @@ void ShapeHeatmapView::showGrid() {
     const auto* t = current();
     if (!t) {
         m_canvas->setGrid(m_tables, {});
-        m_caption->setText(m_tables ? tr("No kernel carries its input shapes in this run") : QString());
+        m_caption->setText(m_tables ? tr("No kernel carries its input shapes in this run. ") + m_unlinked
+                                    : QString());
         return;
     }
     const QStringList kind = m_kind->currentData().toStringList();
@@ -200,7 +213,7 @@ void ShapeHeatmapView::showGrid() {
                         .arg(o.ratio, 0, 'f', 2)
                         .arg(formatDuration(int64_t(o.medianNs)))
                         .arg(o.count);
-    m_caption->setText(text);
+    m_caption->setText(text + m_unlinked);
     m_canvas->setGrid(m_tables, std::move(grid));
 }
 

@@ -2,8 +2,8 @@
 // Op latency by input shape, as a view: choose an op type (largest kernel time first) and a dtype/layout;
 // the two dims that vary most span the grid (ShapeGridCanvas) unless others are chosen, coloured by p95,
 // median or time per element; the work model and the outliers are named under it. Clicking a cell selects the
-// op type, zooms the timeline to that shape's first kernel and asks for all its kernels (shapeChosen). Data
-// from the QueryService; GUI thread only.
+// op type, zooms the timeline to that shape's first kernel and asks for all its kernels (shapeChosen); the
+// kernels a Kineto trace links to no shape are counted under it. Data from the QueryService; GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 #include "views/shapes/shapegridcanvas.h"
@@ -23,6 +23,8 @@ class ShapeHeatmapView : public QWidget {
     void setProfile(int run);
     /// Supplies data directly (tests, headless).
     void setTables(std::shared_ptr<const std::vector<shapes::OpShapeTable>> t);
+    /// The kernels left out of every table for want of a linked shape, said under the grid.
+    void setUnlinked(const shapes::UnlinkedShapes& u);
     void chooseOpType(const QString& op);
     /// The dims the grid spans, chosen by hand (by their names, "input 1, dim 2"); false when not offered.
     bool chooseDims(const QString& columns, const QString& rows);
@@ -43,7 +45,8 @@ class ShapeHeatmapView : public QWidget {
     ShapeGridCanvas* m_canvas;
     QComboBox *m_op, *m_kind, *m_cols, *m_rows, *m_stat;
     QLabel* m_caption;
-    quint64 m_pending = 0;
+    quint64 m_pending = 0, m_unlinkedPending = 0;
+    QString m_unlinked; ///< shapes::unlinkedShapesText, "" when every kernel with a source has its shape
     std::shared_ptr<const std::vector<shapes::OpShapeTable>> m_tables;
 };
 
