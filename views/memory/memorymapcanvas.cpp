@@ -42,7 +42,7 @@ void drawFitted(QPainter& p, const QRectF& r, const QString& text) {
 
 MemoryMapCanvas::MemoryMapCanvas(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
-    setMinimumSize(300, 100);
+    setMinimumSize(300, kMinHeight);
     setFocusPolicy(Qt::StrongFocus);
 }
 
@@ -65,6 +65,21 @@ void MemoryMapCanvas::setData(std::shared_ptr<const query::MemoryMapData> d) {
     }
     m_hlMatches = tensorsNamedBy(m_hlOp);
     resetView();
+    setMinimumHeight(labelledHeight());
+    updateGeometry();
+}
+
+int MemoryMapCanvas::labelledHeight() const {
+    // every bank of the whole map a band two lines high, its name and base address (up to 8 banks; more
+    // scroll or zoom): the memory dock squeezed the demo's 6 banks into ~80 px at 1600 × 1000, each band
+    // thinner than its name (r54c #4). The dock scrolls when its view is taller (DockScrollArea)
+    if (!m_data || !m_data->hasAddresses || m_data->bankSizeBytes <= 0 || m_fullA1 <= m_fullA0)
+        return kMinHeight;
+    const uint64_t banks =
+        (m_fullA1 - m_fullA0 + uint64_t(m_data->bankSizeBytes) - 1) / uint64_t(m_data->bankSizeBytes);
+    const double line = std::ceil(QFontMetricsF(smallFont()).height());
+    const int perBank = int(2 * line + 4); // bankLabels' two lines and their margin, with a pixel to spare
+    return std::max(kMinHeight, int(std::min<uint64_t>(banks, 8)) * perBank + 12); // addressMapping's 12
 }
 
 void MemoryMapCanvas::resetView() {

@@ -85,6 +85,10 @@ class MemoryMapCanvas : public QWidget {
     /// empty.
     QString tooltipAt(QPoint pos) const;
     static constexpr int kLeft = 90;
+    static constexpr int kMinHeight = 100; ///< px, without banks to label
+    /// px: the height at which every bank of the data (up to 8) has its name and base address labelled; the
+    /// widget's minimum height once data is set.
+    int labelledHeight() const;
     /// The leader from a callout's `box` to its `target` (px): between their nearest points; null where the
     /// box touches the target (kTouchPx).
     static QLineF leaderLine(const QRectF& box, const QRectF& target);
