@@ -1,6 +1,8 @@
 #include "app/gui/diagnosticsdialog.h"
 
 #include "app/gui/diagnosticsmodel.h"
+#include "core/query/notreadrows.h"
+#include "core/query/report.h"
 #include "views/common/plural.h"
 #include "views/common/sortarrows.h"
 #include "views/common/tabletext.h"
@@ -71,31 +73,32 @@ DiagnosticsDialog::DiagnosticsDialog(std::vector<query::DiagnosticDesc> rows, QW
 
 void DiagnosticsDialog::updateSummary() {
     // information rows are notes, not problems, as the report and Details count them ("15 problems" of
-    // which 14 were information, walk 20a)
-    // each kind with its groups, as the report says them ("1 problem in 1 group; 86 notes in 4 groups"):
-    // "86 notes … of 5 groups" read as a count the report's "86 notes in 4 groups" disagreed with (walk 27)
-    qint64 problems = 0, notes = 0, problemRows = 0, noteRows = 0;
+    // which 14 were information, walk 20a); each kind with its groups (walk 27); the files not read apart
+    // from the notes, in the report's and info's words (r54c #3: "92 notes in 10 groups" here, 88 in 6 in
+    // the report: its four more were the files not read, which the report did not count)
+    nlohmann::json counts = {
+        {"count", 0}, {"rows", 0}, {"notes", 0}, {"note_rows", 0}, {"files_not_read", 0}};
+    const auto add = [&](const char* key, int64_t n) { counts[key] = counts[key].get<int64_t>() + n; };
     for (int r = 0; r < m_proxy->rowCount(); ++r) {
-        const qint64 n = m_proxy->index(r, DiagnosticsModel::Count).data().toLongLong();
-        const bool note = m_proxy->index(r, DiagnosticsModel::Severity).data().toString() == "info";
-        (note ? notes : problems) += n;
-        ++(note ? noteRows : problemRows);
+        const auto& d = m_model->diagnostic(m_proxy->mapToSource(m_proxy->index(r, 0)).row());
+        if (query::isNotReadRow(d)) {
+            add("files_not_read", 1);
+        } else {
+            const bool note = d.severity == "info";
+            add(note ? "notes" : "count", d.count);
+            add(note ? "note_rows" : "rows", 1);
+        }
     }
-    QString counts = tr("%1 in %2")
-                         .arg(views::counted(problems, tr("problem"), tr("problems")),
-                              views::counted(problemRows, tr("group"), tr("groups")));
-    if (notes)
-        counts += tr("; %1 in %2 (information, not problems)")
-                      .arg(views::counted(notes, tr("note"), tr("notes")),
-                           views::counted(noteRows, tr("group"), tr("groups")));
+    QString text = QString::fromStdString(query::diagnosticsCountText(counts));
+    if (counts["notes"].get<int64_t>()) text += tr(" (notes: information, not problems)");
     const QString kinds =
-        views::counted(m_model->rowCount(), tr("group"), tr("groups")); // as info and the report count them
+        views::counted(m_model->rowCount(), tr("row"), tr("rows")); // the table's rows, of every kind
     if (m_model->rowCount() == 0)
         m_summary->setText(tr("No problem was counted while indexing."));
-    else if (m_proxy->rowCount() == m_model->rowCount())
-        m_summary->setText(tr("The whole folder: %1").arg(counts)); // a run's Details count its own
+    else if (m_proxy->rowCount() == m_model->rowCount()) // a run's Details count its own, and the folder's
+        m_summary->setText(tr("The whole folder: %1, as the report and rankscope info count it").arg(text));
     else
-        m_summary->setText(tr("%1 of %2 shown: %3").arg(m_proxy->rowCount()).arg(kinds, counts));
+        m_summary->setText(tr("%1 of %2 shown: %3").arg(m_proxy->rowCount()).arg(kinds, text));
 }
 
 QString DiagnosticsDialog::copyText() const {

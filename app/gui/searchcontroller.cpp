@@ -3,6 +3,7 @@
 #include "views/common/plural.h"
 #include "views/common/rankname.h"
 #include "views/common/timemapping.h"
+#include "views/timeline/timelineinput.h"
 #include "views/timeline/timelineview.h"
 #include "views/timeline/trackvisibility.h"
 
@@ -346,12 +347,19 @@ void SearchController::show(size_t i, bool select) {
     const auto [a, b] = views::panWindow(h.startNs - pad, h.endNs + pad, 0, lo, hi);
     m_state->setWindow(std::max(a, std::min(lo, h.startNs)), std::min(b, std::max(hi, h.endNs)));
     if (select) {
+        // the selection a click on the span makes, op type and all: without it the memory map (which
+        // highlights a span's op) kept the previous selection's tensors (r54c #2)
+        const int rank = i < m_tracks.size() ? rankOfTrack(m_tracks[i]) : -1;
         Selection s;
-        s.kind = Selection::Kind::Span;
-        s.spanId = h.spanId;
-        s.startNs = h.startNs;
-        s.endNs = h.endNs;
-        if (i < m_tracks.size()) s.rank = rankOfTrack(m_tracks[i]);
+        if (m_summary) {
+            s = views::TimelineInput::spanSelection(*m_summary, rank, h);
+        } else {
+            s.kind = Selection::Kind::Span;
+            s.rank = rank;
+            s.spanId = h.spanId;
+            s.startNs = h.startNs;
+            s.endNs = h.endNs;
+        }
         m_state->setSelection(s);
     }
     if (i < m_tracks.size()) m_timeline->scrollToTrack(m_tracks[i]);

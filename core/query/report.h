@@ -23,6 +23,10 @@ nlohmann::json runsJson(index::Db& db);
 /// disagree give every value, sorted, "a | b", so a mixed fleet is visible rather than hidden.
 std::map<std::string, std::string> runLabels(index::Db& db, int run);
 std::string formatReport(const nlohmann::json& report, int top);
+/// What a report's diagnostics object (or its `folder`, `folder_wide` part) counts, in the words File ▸
+/// Diagnostics and `rankscope info` use too: "1 record problem in 1 group; 88 notes in 6 groups; 4 files not
+/// read" (problems: warnings and errors; notes: information; groups: rows of the list), "none" for nothing.
+std::string diagnosticsCountText(const nlohmann::json& d);
 /// Counts a report diagnostics object's `stub_steps` among its notes (`notes`, `note_rows`): a step left out
 /// of the statistics is a note with its reason, as `info` and the app list it.
 void addStubStepNotes(nlohmann::json& diagnostics);

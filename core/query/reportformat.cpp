@@ -407,17 +407,25 @@ std::string counted(int64_t v, const char* noun) {
     return std::to_string(v) + " " + noun + (v == 1 ? "" : "s");
 }
 
-/// "1 record problem in 1 group; 86 notes in 4 groups" from a report's diagnostics counts: in groups as
-/// `info` lists them, and occurrences ("7 notes" beside info's 4 rows read as two counts).
+} // namespace
+
 std::string diagnosticsCountText(const json& d) {
-    std::string t = counted(d["count"].get<int64_t>(), "record problem") + " in " +
-                    counted(d["rows"].get<int64_t>(), "group");
-    if (const int64_t notes = d.value("notes", int64_t(0)))
-        t += "; " + counted(notes, "note") + " in " + counted(d.value("note_rows", int64_t(0)), "group");
+    // groups as `info` and File ▸ Diagnostics list them, occurrences counted ("7 notes" beside info's 4 rows
+    // read as two counts); a count of none left out ("0 record problems in 0 groups; 84 notes …")
+    std::vector<std::string> parts;
+    if (const int64_t n = d.value("count", int64_t(0)))
+        parts.push_back(counted(n, "record problem") + " in " +
+                        counted(d.value("rows", int64_t(0)), "group"));
+    if (const int64_t n = d.value("notes", int64_t(0)))
+        parts.push_back(counted(n, "note") + " in " + counted(d.value("note_rows", int64_t(0)), "group"));
+    if (const int64_t n = d.value("files_not_read", int64_t(0)))
+        parts.push_back(counted(n, "file") + " not read");
+    if (parts.empty()) return "none";
+    std::string t = parts.front();
+    for (size_t i = 1; i < parts.size(); ++i)
+        t.append("; ").append(parts[i]);
     return t;
 }
-
-} // namespace
 
 bool outlierStepsTold(const json& r) {
     const json findings = r.value("findings", json::array());
@@ -485,21 +493,29 @@ std::string formatReport(const json& r, int top) {
     formatMemory(o, r);
     o << formatProducerSummary(r.value("producer_cluster_summary", json()));
     const json& d = r["diagnostics"];
-    o << "\nDiagnostics: " << diagnosticsCountText(d);
-    // a run's counts say so, with the folder's the dialog and `info` count (walk 27 #4)
-    const bool ofRun = r.contains("shown_run") && d.contains("folder");
-    // the folder's own (files of no rank) apart, so the run's, the folder's and the other runs' add up
-    if (ofRun)
-        o << " in run " << r["shown_run"]["run"].get<int64_t>() << "'s files"
-          << (d.contains("folder_wide") ? "; " + diagnosticsCountText(d["folder_wide"]) +
-                                              " of the folder's "
-                                              "(files of no run)"
-                                        : std::string())
-          << "; the whole folder: " << diagnosticsCountText(d["folder"]);
-    if (d.value("notes", int64_t(0)) || (ofRun && d["folder"].value("notes", int64_t(0))))
+    // a run's counts say whose they are, then the folder's files of no run and the other runs', which add
+    // up to the whole folder's, as File ▸ Diagnostics and `info` count it (r54c #3: Details, the dialog and
+    // info said 88, 92 and 89 of the legacy profiler folder, none saying what it counted)
+    if (r.contains("shown_run") && d.contains("folder")) {
+        const json& folder = d["folder"];
+        const json none = {{"count", 0}, {"rows", 0}, {"notes", 0}, {"note_rows", 0}};
+        const json& wide = d.contains("folder_wide") ? d["folder_wide"] : none;
+        json others = none;
+        for (const char* key : {"count", "rows", "notes", "note_rows"})
+            others[key] =
+                folder.value(key, int64_t(0)) - d.value(key, int64_t(0)) - wide.value(key, int64_t(0));
+        o << "\nDiagnostics of run " << r["shown_run"]["run"].get<int64_t>()
+          << "'s files: " << diagnosticsCountText(d) << ". Files of no run: " << diagnosticsCountText(wide)
+          << ". The other runs' files: " << diagnosticsCountText(others)
+          << ". The whole folder, as File ▸ Diagnostics and rankscope info count it: "
+          << diagnosticsCountText(folder);
+    } else {
+        o << "\nDiagnostics: " << diagnosticsCountText(d);
+    }
+    if (d.value("notes", int64_t(0)) || d.value("folder", json::object()).value("notes", int64_t(0)))
         o << " (notes: information, not problems)";
-    o << (d["rows"].get<int64_t>() || d.value("notes", int64_t(0)) ? " (rankscope info DIR lists them)" : "")
-      << "\n";
+    const json& all = d.contains("folder") ? d["folder"] : d;
+    o << (diagnosticsCountText(all) != "none" ? " (rankscope info DIR lists them)" : "") << "\n";
     for (const auto& st : r["diagnostics"].value("stub_steps", json::array()))
         o << "  " << rankName(r, st["rank"].get<int64_t>()) << ": " << st["reason"].get<std::string>()
           << "\n";

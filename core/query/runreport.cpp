@@ -37,8 +37,12 @@ json diagnosticCounts(index::Db& db, const std::string& where) {
 void narrowDiagnostics(index::Db& db, const std::string& in, json& d) {
     // the folder's counts are kept beside them: the Details pane showed a run's "84 notes in 4 groups" where
     // the report and the Diagnostics dialog count the folder's 86 (walk 27 #4)
-    d["folder"] = {
-        {"count", d["count"]}, {"rows", d["rows"]}, {"notes", d["notes"]}, {"note_rows", d["note_rows"]}};
+    d["folder"] = {{"count", d["count"]},
+                   {"rows", d["rows"]},
+                   {"notes", d["notes"]},
+                   {"note_rows", d["note_rows"]},
+                   {"files_not_read", d.value("files_not_read", int64_t(0))}};
+    d.erase("files_not_read"); // the folder's: no file of a run is one discovery left unread
     // an analysis note is filed under "rank KEY" (clockcheck, memorysessions): its rank's run's alone (walk
     // 29: run 2's Details counted run 0's clock warning, "rank 0 (index key 10000)", as its own)
     const std::string ofRun =

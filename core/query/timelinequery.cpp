@@ -1,6 +1,8 @@
 #include "core/query/timelinequery.h"
 #include "core/query/ranknumberorder.h"
 
+#include "core/query/notreadrows.h"
+
 #include "core/query/collidedranknames.h"
 #include "core/query/damagedinput.h"
 #include "core/query/waitknowledge.h"
@@ -228,7 +230,8 @@ void loadStringsAndDiagnostics(index::Db& db, ProfileSummary& s) {
         const bool said = why != std::string::npos && entry.back() == ')';
         s.diagnostics.push_back(
             {said ? entry.substr(0, why) : entry, "info",
-             said ? "not read: " + entry.substr(why + 2, entry.size() - why - 3) : std::string("not read"),
+             said ? std::string(kNotRead) + ": " + entry.substr(why + 2, entry.size() - why - 3)
+                  : std::string(kNotRead),
              "", 1, -1});
     }
 }

@@ -407,16 +407,67 @@ class TstCli : public QObject {
         int64_t rows = 0, occurrences = 0, noteRows = 0, notes = 0;
         for (const auto& d : QJsonDocument::fromJson(out.toUtf8()).object()["diagnostics"].toArray()) {
             const auto o = d.toObject();
-            ++rows, occurrences += o["count"].toInteger();
-            if (o["severity"].toString() == "info") ++noteRows, notes += o["count"].toInteger();
+            if (o["severity"].toString() == "info")
+                ++noteRows, notes += o["count"].toInteger();
+            else
+                ++rows, occurrences += o["count"].toInteger();
         }
         QVERIFY(notes > noteRows); // the case walk 26 saw: a note counted more than once
         QCOMPARE(test::runRankscope({"info", dir}, &out, &err), 0);
-        const QString infoLine = QString("diagnostics: %1 groups, %2 occurrences").arg(rows).arg(occurrences);
+        // problems and notes apart, as the report says them (r54c #3)
+        QString infoLine = "diagnostics: ";
+        if (occurrences)
+            infoLine += QString("%1 record problem%2 in %3 group%4; ")
+                            .arg(occurrences)
+                            .arg(occurrences == 1 ? "" : "s")
+                            .arg(rows)
+                            .arg(rows == 1 ? "" : "s");
+        infoLine += QString("%1 notes in %2 groups").arg(notes).arg(noteRows);
         QVERIFY2(out.contains(infoLine), qPrintable(out));
         QCOMPARE(test::runRankscope({"report", dir}, &out, &err), 0);
         const QString reportNotes = QString("%1 notes in %2 groups").arg(notes).arg(noteRows);
         QVERIFY2(out.contains(reportNotes), qPrintable(out));
+    }
+    void infoTheReportAndARunsDetailsCountTheFolderAlike() {
+        // r54c #3: of the legacy profiler folder info said "7 groups, 89 occurrences", the report "1 record
+        // problem in 1 group; 88 notes in 6 groups" and the dialog "92 notes in 10 groups" (the 4 files not
+        // read among them). Each now says the folder's in the same words, the files not read counted apart;
+        // a run's report (its Details) says its own files' first and names the folder's as the whole.
+        // Expected: the diagnostic table and the files not read (meta ignored:*), counted here
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("cli-diag-folder")));
+        const std::string path = samples + "/mindinsight/tests/utils/resource/profiler";
+        auto ix = test::indexDir(path, false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const int64_t problems = ix.scalar(
+                          "SELECT coalesce(sum(count), 0) FROM diagnostic WHERE severity <> 'info'"),
+                      problemRows = ix.scalar("SELECT count(*) FROM diagnostic WHERE severity <> 'info'"),
+                      notes =
+                          ix.scalar("SELECT coalesce(sum(count), 0) FROM diagnostic WHERE severity = 'info'"),
+                      noteRows = ix.scalar("SELECT count(*) FROM diagnostic WHERE severity = 'info'"),
+                      unread = ix.scalar("SELECT count(*) FROM meta WHERE key LIKE 'ignored:%'");
+        QVERIFY(problems > 0 && notes > noteRows && unread > 0);
+        const QString folder =
+            QString("%1 record problem%2 in %3 group%4; %5 notes in %6 groups; %7 files not read")
+                .arg(problems)
+                .arg(problems == 1 ? "" : "s")
+                .arg(problemRows)
+                .arg(problemRows == 1 ? "" : "s")
+                .arg(notes)
+                .arg(noteRows)
+                .arg(unread);
+        const QString dir = QString::fromStdString(path);
+        QString out, err;
+        QCOMPARE(test::runRankscope({"info", dir}, &out, &err), 0);
+        QVERIFY2(out.contains("diagnostics: " + folder), qPrintable(out));
+        QCOMPARE(test::runRankscope({"report", dir}, &out, &err), 0);
+        QVERIFY2(out.contains("Diagnostics: " + folder), qPrintable(out));
+        QCOMPARE(test::runRankscope({"report", dir, "--run", "0"}, &out, &err), 0);
+        QVERIFY2(out.contains("Diagnostics of run 0's files: "), qPrintable(out));
+        QVERIFY2(
+            out.contains("The whole folder, as File ▸ Diagnostics and rankscope info count it: " + folder),
+            qPrintable(out));
     }
     void infoCountsAndNamesAsTheReportDoes() {
         // mindinsight profiler/: step numbers 1-40 (step_trace_raw_10_detail_time.csv's numbered rows,

@@ -3,6 +3,9 @@
 // rows (or all rows shown) as tab-separated text under a header line.
 #include "app/gui/diagnosticsdialog.h"
 #include "app/gui/diagnosticsmodel.h"
+#include "core/query/stubsteps.h"
+#include "core/query/timelinequery.h"
+#include "tests/support/testsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -74,13 +77,65 @@ class TstDiagnosticsModel : public QObject {
         // of which 14 were information)
         // each kind with its groups, as the report says them (walk 27: "86 notes … of 5 groups" beside the
         // report's "86 notes in 4 groups": the fifth was the problem's): 3 rows of problems, 1 of notes
-        QCOMPARE(summary->text(), QString("The whole folder: 119 problems in 3 groups; 1 note in 1 group "
-                                          "(information, not problems)"));
+        // in the report's and info's words (r54c #3)
+        QCOMPARE(summary->text(),
+                 QString("The whole folder: 119 record problems in 3 groups; 1 note in 1 group "
+                         "(notes: information, not problems), as the report and rankscope "
+                         "info count it"));
         d.filter()->setText("trace_view");
-        QCOMPARE(summary->text(), QString("2 of 4 groups shown: 9 problems in 1 group; 1 note in 1 group "
-                                          "(information, not problems)"));
+        QCOMPARE(summary->text(),
+                 QString("2 of 4 rows shown: 9 record problems in 1 group; 1 note in 1 group "
+                         "(notes: information, not problems)"));
         QCOMPARE(gui::DiagnosticsDialog({sample()[1]}).findChild<QLabel*>("summary")->text(),
-                 QString("The whole folder: 10 problems in 1 group"));
+                 QString("The whole folder: 10 record problems in 1 group, as the report and rankscope info "
+                         "count it"));
+    }
+    void countsTheFilesNotReadApartFromTheNotes() {
+        // r54c #3: the legacy profiler folder's dialog said "92 notes in 10 groups" where the report and
+        // Details said 88 in 6 and info 89 occurrences in 7 groups: its four more rows were the files not
+        // read, which the others do not count as notes. Two such rows here beside the sample's four
+        auto rows = sample();
+        rows.push_back({"d/hccl_0_2_1.json", "info", "not read: CANN raw timeline", "", 1, -1});
+        rows.push_back({"d/task_time_0_2_1.json", "info", "not read: CANN raw timeline", "", 1, -1});
+        gui::DiagnosticsDialog d(rows);
+        QCOMPARE(
+            d.findChild<QLabel*>("summary")->text(),
+            QString("The whole folder: 119 record problems in 3 groups; 1 note in 1 group; 2 files not read "
+                    "(notes: information, not problems), as the report and rankscope info count it"));
+        d.filter()->setText("not read");
+        QCOMPARE(d.findChild<QLabel*>("summary")->text(), QString("2 of 6 rows shown: 2 files not read"));
+    }
+    void theFolderCountsAsTheReportAndInfoDo() {
+        // the dialog of the legacy profiler folder against the index's diagnostic table (its problems and its
+        // notes, each with its rows) and the files discovery did not read (meta ignored:*), counted here
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples is absent");
+        qputenv("XDG_CACHE_HOME", QByteArray::fromStdString(test::tempDir("diagnosticsmodel-cache")));
+        auto ix = test::indexDir(samples + "/mindinsight/tests/utils/resource/profiler", false);
+        QVERIFY2(ix.result.ok, ix.result.error.c_str());
+        const int64_t problems = ix.scalar(
+                          "SELECT coalesce(sum(count), 0) FROM diagnostic WHERE severity <> 'info'"),
+                      problemRows = ix.scalar("SELECT count(*) FROM diagnostic WHERE severity <> 'info'"),
+                      notes =
+                          ix.scalar("SELECT coalesce(sum(count), 0) FROM diagnostic WHERE severity = 'info'"),
+                      noteRows = ix.scalar("SELECT count(*) FROM diagnostic WHERE severity = 'info'"),
+                      unread = ix.scalar("SELECT count(*) FROM meta WHERE key LIKE 'ignored:%'");
+        QVERIFY(problems > 0 && notes > noteRows && unread > 0); // every part of the sentence at stake
+        const auto summary = query::loadSummary(*ix.db);
+        QVERIFY(query::stubStepNotes(*ix.db).empty()); // no stub step among the notes here
+        gui::DiagnosticsDialog d(summary.diagnostics);
+        const QString want =
+            QString("The whole folder: %1 record problem%2 in %3 group%4; %5 notes in %6 groups; %7 "
+                    "files not read (notes: information, not problems), as the report and "
+                    "rankscope info count it")
+                .arg(problems)
+                .arg(problems == 1 ? "" : "s")
+                .arg(problemRows)
+                .arg(problemRows == 1 ? "" : "s")
+                .arg(notes)
+                .arg(noteRows)
+                .arg(unread);
+        QCOMPARE(d.findChild<QLabel*>("summary")->text(), want);
     }
     void copiesTheRowsShownOrSelected() {
         gui::DiagnosticsDialog d(sample());

@@ -5,6 +5,8 @@
 // drops the hits (and the text on request).
 #include "app/gui/searchcontroller.h"
 #include "tests/support/testsupport.h"
+#include "views/memory/memorymapcanvas.h"
+#include "views/memory/memorymapview.h"
 #include "views/timeline/timelineview.h"
 
 #include <QLineEdit>
@@ -117,6 +119,33 @@ class TstSearchController : public QObject {
         QVERIFY2(
             said.last().first().toString().contains("all on lanes hidden by the track filter \"rank 7\""),
             qPrintable(said.last().first().toString()));
+    }
+    void aSearchHitDrivesTheMemoryMapAsAClickDoes() {
+        // r54c #2: a span picked from the search was selected on the timeline, but its selection had no op
+        // type, so the memory map (which highlights a span's op) kept showing the previous selection's
+        // tensors until the span was clicked. The same selection as a click's: op type and all.
+        Opened o;
+        QVERIFY(o.open(m_ix.result.dbPath));
+        views::MemoryMapView memory(&o.state, &o.service);
+        views::Selection before;
+        before.kind = views::Selection::Kind::OpType;
+        before.opType = "AllReduce";
+        o.state.setSelection(before);
+        QCOMPARE(memory.canvas()->highlightedOp(), QString("AllReduce"));
+        // the first MatMul hit in time order and its op type, as SQL finds them
+        const auto want = m_ix.rows(
+            "SELECT s.span_id, (SELECT value FROM string WHERE id = s.op_type_id) FROM span s "
+            "WHERE s.op_type_id IN (SELECT id FROM string WHERE value LIKE '%MatMul%') "
+            "OR s.name_id IN (SELECT id FROM string WHERE value LIKE '%MatMul%') ORDER BY s.ts_ns, s.span_id "
+            "LIMIT 1");
+        QCOMPARE(want.size(), size_t(1));
+        const QStringList first = QString::fromStdString(want.front()).split('|');
+        QCOMPARE(first.size(), 2);
+        o.search.field()->setText("MatMul");
+        QTest::keyClick(o.search.field(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(o.state.selection().spanId, first[0].toLongLong(), 10000);
+        QCOMPARE(o.state.selection().opType, first[1]);
+        QCOMPARE(memory.canvas()->highlightedOp(), first[1]);
     }
     void stepsThroughHitsInOrderAndWraps() {
         Opened o;

@@ -683,16 +683,19 @@ class TstRuns : public QObject {
             summed += notes - stubs;
             if (run != full["runs"][0]["run"].get<int64_t>()) continue;
             const std::string text = query::formatReport(r, 10);
-            const std::string said =
-                (notes ? "; " + std::to_string(notes) + " notes in " + std::to_string(noteRows) +
-                             (noteRows == 1 ? " group" : " groups")
-                       : std::string()) +
-                " in run " + std::to_string(run) + "'s files; ";
-            QVERIFY2(text.find(said) != std::string::npos, (said + "\n" + text).c_str());
+            // whose counts each part is (r54c #3): the run's files', then the folder's files of no run's
+            const std::string head = "Diagnostics of run " + std::to_string(run) + "'s files: ";
+            const size_t at = text.find(head), wide = text.find(". Files of no run: ");
+            QVERIFY2(at != std::string::npos && wide != std::string::npos && at < wide, text.c_str());
+            if (notes) {
+                const std::string own = std::to_string(notes) + " notes in " + std::to_string(noteRows) +
+                                        (noteRows == 1 ? " group" : " groups");
+                QVERIFY2(text.substr(at, wide - at).find(own) != std::string::npos,
+                         (own + "\n" + text).c_str());
+            }
             QVERIFY2(text.find(std::to_string(byRun[-1].first) + " notes in " +
-                               std::to_string(byRun[-1].second) +
-                               " groups of the folder's (files of no run); the whole folder: ") !=
-                         std::string::npos,
+                                   std::to_string(byRun[-1].second) + " groups. The other runs' files: ",
+                               wide) != std::string::npos,
                      text.c_str());
         }
         QCOMPARE(summed, allNotes); // they add up

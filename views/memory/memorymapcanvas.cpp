@@ -42,7 +42,7 @@ void drawFitted(QPainter& p, const QRectF& r, const QString& text) {
 
 MemoryMapCanvas::MemoryMapCanvas(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
-    setMinimumSize(300, 100);
+    setMinimumSize(300, kMinHeight);
     setFocusPolicy(Qt::StrongFocus);
 }
 
@@ -65,6 +65,21 @@ void MemoryMapCanvas::setData(std::shared_ptr<const query::MemoryMapData> d) {
     }
     m_hlMatches = tensorsNamedBy(m_hlOp);
     resetView();
+    setMinimumHeight(labelledHeight());
+    updateGeometry();
+}
+
+int MemoryMapCanvas::labelledHeight() const {
+    // every bank of the whole map a band two lines high, its name and base address (up to 8 banks; more
+    // scroll or zoom): the memory dock squeezed the demo's 6 banks into ~80 px at 1600 × 1000, each band
+    // thinner than its name (r54c #4). The dock scrolls when its view is taller (DockScrollArea)
+    if (!m_data || !m_data->hasAddresses || m_data->bankSizeBytes <= 0 || m_fullA1 <= m_fullA0)
+        return kMinHeight;
+    const uint64_t banks =
+        (m_fullA1 - m_fullA0 + uint64_t(m_data->bankSizeBytes) - 1) / uint64_t(m_data->bankSizeBytes);
+    const double line = std::ceil(QFontMetricsF(smallFont()).height());
+    const int perBank = int(2 * line + 4); // bankLabels' two lines and their margin, with a pixel to spare
+    return std::max(kMinHeight, int(std::min<uint64_t>(banks, 8)) * perBank + 12); // addressMapping's 12
 }
 
 void MemoryMapCanvas::resetView() {
@@ -212,6 +227,45 @@ void MemoryMapCanvas::paintAddressAxis(QPainter& p) const {
     }
 }
 
+bool MemoryMapCanvas::barShown(const QRectF& r) const {
+    return !r.isNull() && r.right() >= kLeft && r.left() <= width() && r.bottom() >= 0 && r.top() <= height();
+}
+
+std::vector<std::pair<std::string, QRectF>> MemoryMapCanvas::anomalyOutlines() const {
+    std::vector<std::pair<std::string, QRectF>> out;
+    if (!m_data) return out;
+    const auto& d = *m_data;
+    const AddressMapping am = addressMapping();
+    for (const auto& op : d.anomalyOps) {
+        QRectF box;
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (size_t i = 0; i < d.tensors.size(); ++i) {
+            const auto& t = d.tensors[i];
+            if (t.opName != op) continue;
+            const QRectF r = barRect(i);
+            if (!barShown(r)) continue;
+            box = box.isNull() ? r : box.united(r);
+            if (t.addr) lo = std::min(lo, *t.addr), hi = std::max(hi, *t.addr + uint64_t(t.sizeBytes));
+        }
+        if (box.isNull()) continue;
+        box.adjust(-3, -3, 3, 3); // around the bars, not on them
+        if (d.hasAddresses && d.bankSizeBytes > 0 && lo < hi && lo >= d.bankBase) {
+            // the padding and the bars' minimum height put the outline of bank 0's anomaly (3.5–3.625 GiB
+            // into its 4 GiB) over bank 1's band on a short map (r54c #1): kept inside the bands of the
+            // banks its tensors lie in, its pen too
+            const uint64_t sz = uint64_t(d.bankSizeBytes);
+            const uint64_t bankLo = d.bankBase + (lo - d.bankBase) / sz * sz;
+            const uint64_t bankHi = d.bankBase + ((hi - 1 - d.bankBase) / sz + 1) * sz;
+            const double inset = kOutlinePen / 2;
+            box.setTop(std::max(box.top(), am.y(bankLo) + inset));
+            box.setBottom(std::min(box.bottom(), am.y(bankHi) - inset));
+            if (box.height() <= 0) continue; // the banks are off the map (zoomed away)
+        }
+        out.push_back({op, box});
+    }
+    return out;
+}
+
 void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette().color(QPalette::Base));
@@ -254,13 +308,11 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     // tensor bars, batched by colour
     std::map<QRgb, QVector<QRectF>> batches;
     QRectF selected;
-    std::map<std::string, QRectF> anomalyBox;
     const std::string hlOp = m_hlOp.toStdString();
     std::vector<QRectF> drawn; // what a note's label must not cover
     for (size_t i = 0; i < d.tensors.size(); ++i) {
         QRectF r = barRect(i);
-        if (r.isNull() || r.right() < kLeft || r.left() > width() || r.bottom() < 0 || r.top() > height())
-            continue;
+        if (!barShown(r)) continue;
         const auto& t = d.tensors[i];
         QColor c = m_key.colorOf(t.opName);
         bool dim = dimsOthers() && !query::recordNamesOp(t, hlOp, d.kernelTypeOf);
@@ -268,8 +320,6 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
         batches[c.rgba()].push_back(r);
         drawn.push_back(r);
         if (!m_hlTensor.isEmpty() && QString::fromStdString(t.tensorId) == m_hlTensor) selected = r;
-        for (const auto& op : d.anomalyOps)
-            if (op == t.opName) anomalyBox[op] = anomalyBox[op].isNull() ? r : anomalyBox[op].united(r);
     }
     p.save();
     p.setClipRect(QRect(kLeft, 0, width() - kLeft, height()));
@@ -280,10 +330,9 @@ void MemoryMapCanvas::paintEvent(QPaintEvent*) {
     }
     // the bank anomaly, outlined as a group with its explanation
     std::vector<QRectF> findingLabels;
-    for (auto& [op, box] : anomalyBox) {
+    for (const auto& [op, b] : anomalyOutlines()) {
         p.setBrush(Qt::NoBrush);
-        p.setPen(QPen(waitColor(), 2, Qt::DashLine));
-        QRectF b = box.adjusted(-3, -3, 3, 3);
+        p.setPen(QPen(waitColor(), kOutlinePen, Qt::DashLine));
         p.drawRect(b);
         drawn.push_back(b.adjusted(-1, -1, 1, 1)); // its dashed outline
         p.setPen(waitColor());

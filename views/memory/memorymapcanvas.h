@@ -58,6 +58,10 @@ class MemoryMapCanvas : public QWidget {
     AddressMapping addressMapping() const;
     /// Bar rectangle of tensor `i` (index into data()->tensors), in widget pixels.
     QRectF barRect(size_t i) const;
+    /// The bank anomaly's dashed outline per anomalous op (widget pixels, the pen's width inside): around
+    /// its bars shown, padded, but within the bands of the banks its tensors lie in.
+    std::vector<std::pair<std::string, QRectF>> anomalyOutlines() const;
+    static constexpr double kOutlinePen = 2; ///< px, the anomaly outline's pen
     /// Where a tensor note's leader meets its tensor `bar` (px): the note's time and, on a map with
     /// addresses, its address, kept on the bar's part inside the plot.
     QPointF noteAnchor(const annotate::Annotation& a, const QRectF& bar) const;
@@ -81,6 +85,10 @@ class MemoryMapCanvas : public QWidget {
     /// empty.
     QString tooltipAt(QPoint pos) const;
     static constexpr int kLeft = 90;
+    static constexpr int kMinHeight = 100; ///< px, without banks to label
+    /// px: the height at which every bank of the data (up to 8) has its name and base address labelled; the
+    /// widget's minimum height once data is set.
+    int labelledHeight() const;
     /// The leader from a callout's `box` to its `target` (px): between their nearest points; null where the
     /// box touches the target (kTouchPx).
     static QLineF leaderLine(const QRectF& box, const QRectF& target);
@@ -120,6 +128,8 @@ class MemoryMapCanvas : public QWidget {
     void contextMenuEvent(QContextMenuEvent*) override;
 
   private:
+    /// Whether bar `r` (barRect) is at least partly on the plot.
+    bool barShown(const QRectF& r) const;
     void paintAddressAxis(QPainter& p) const; ///< addressLabels with their ticks
     /// Data with a time extent: without it (not arrived yet, a rank without memory events: 0 … 0) the
     /// canvas' window is a placeholder, and a wheel or drag on it threw the shared window to 1 ns before
