@@ -153,6 +153,8 @@ QString whyNotPictured(const annotate::Annotation& a, const CaptionInput& in, bo
     if (!an.tensorId.empty()) return {};
     if (!annotate::meetsWindow(a, in.state->windowStart(), in.state->windowEnd()))
         return QObject::tr("it is outside the time window");
+    if (timeline && in.timelineDrawn && !in.timelineDrawn->count(QString::fromStdString(a.id)))
+        return screen ? QObject::tr("it is not on screen") : QObject::tr("it is outside the lanes pictured");
     return {};
 }
 

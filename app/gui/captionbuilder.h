@@ -29,6 +29,10 @@ struct CaptionInput {
     /// The annotations the timeline's picture draws without their label (a few pixels wide there,
     /// DrawList::unlabelled), by id: the caption says so, not that all is shown.
     std::vector<QString> unlabelled;
+    /// The annotations whose shape the timeline's picture draws (DrawList::drawn), by id; unset: not known,
+    /// counted by their ranks and time. An arrow whose time meets the window may pass above the lanes
+    /// pictured: not drawn, so not counted (issue 19).
+    std::optional<std::set<QString>> timelineDrawn;
     std::set<int> shownRanks; ///< empty: every rank
     /// The ranks with a row in the timeline's picture: the shown ranks the track filter leaves (unset: the
     /// shown ranks). An annotation on none of them is not drawn, so the caption does not count it.

@@ -365,7 +365,7 @@ Picture ExportScene::prepareTimeline(int width, int height) {
         o.setWindowCounts(windowFlows);
         m_timeline.setFlows(std::make_shared<const views::FlowOverlay>(std::move(o)));
     }
-    return timelinePicture(m_timeline.picture(width, shown, *m_state, m_annotations.get()), &m_unlabelled);
+    return timelinePicture(m_timeline.picture(width, shown, *m_state, m_annotations.get()), &m_pictured);
 }
 
 Caption ExportScene::caption(const QString& view) const {
@@ -376,7 +376,10 @@ Caption ExportScene::caption(const QString& view) const {
     in.state = m_state.get();
     in.annotations = m_annotations.get();
     in.annotationsDrawn = m_annotationsShown;
-    if (view == "timeline") in.unlabelled = m_unlabelled;
+    if (view == "timeline") {
+        in.unlabelled = m_pictured.unlabelled;
+        in.timelineDrawn = std::set<QString>(m_pictured.drawn.begin(), m_pictured.drawn.end());
+    }
     in.shownRanks = m_timeline.layoutOptions().onlyRanks;
     in.trackFilter = m_timeline.layoutOptions().filter; // a saved view's (export --state)
     in.laidOutRanks = m_timeline.layout().ranks();      // the ranks that filter leaves

@@ -124,7 +124,7 @@ class ExportScene {
     bool m_windowFlows = false;
     QString m_ranksNote; ///< why the pictures show these ranks (showOutlyingRanks)
     bool m_cut = false;  ///< the timeline was taller than an image may be: lanes cut, said in the caption
-    std::vector<QString> m_unlabelled; ///< the last timeline picture's annotations drawn without a label
+    PicturedAnnotations m_pictured; ///< what the last timeline picture drew of the annotations
 };
 
 } // namespace rs::gui

@@ -56,9 +56,9 @@ Picture memoryPicture(views::MemoryMapView& m) {
     return {m.size(), [&m](QPainter& p) { m.renderPicture(p); }};
 }
 
-Picture timelinePicture(const views::FrameInput& in, std::vector<QString>* unlabelled) {
+Picture timelinePicture(const views::FrameInput& in, PicturedAnnotations* pictured) {
     auto frame = std::make_shared<const views::DrawList>(views::FrameBuilder().build(in));
-    if (unlabelled) *unlabelled = frame->unlabelled;
+    if (pictured) *pictured = {frame->drawn, frame->unlabelled};
     return {frame->size, [frame, font = in.font](QPainter& p) { views::paintDrawList(p, *frame, font); }};
 }
 

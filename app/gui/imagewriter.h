@@ -47,9 +47,13 @@ Picture widgetPicture(QWidget& w);
 Picture memoryPicture(views::MemoryMapView& m);
 /// A timeline frame as a picture: built from `in` (views::FrameBuilder) and replayed by the painter the
 /// widget uses, so the picture is what the screen would show.
-/// `unlabelled`: when given, set to the annotations it draws without their label (DrawList::unlabelled),
-/// for the caption.
-Picture timelinePicture(const views::FrameInput& in, std::vector<QString>* unlabelled = nullptr);
+/// What a timeline picture draws of the annotations, by id, for its caption.
+struct PicturedAnnotations {
+    std::vector<QString> drawn;      ///< whose shape is in the picture (DrawList::drawn)
+    std::vector<QString> unlabelled; ///< drawn without their label (DrawList::unlabelled)
+};
+/// `pictured`: when given, set to what it draws of the annotations.
+Picture timelinePicture(const views::FrameInput& in, PicturedAnnotations* pictured = nullptr);
 
 /// Height of the caption block for a picture `width` px wide.
 int captionHeight(const Caption& c, int width);

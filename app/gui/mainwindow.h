@@ -92,11 +92,11 @@ class MainWindow : public QMainWindow {
     /// `ranks`: the ranks a timeline picture of many ranks shows instead of the window's
     /// (manyrankspicture.h).
     /// `layout`: the timeline picture's lanes (the annotations on none of its ranks are not counted).
-    /// `unlabelled`: the timeline picture's annotations drawn without their label (the window's: the
-    /// timeline's as painted).
+    /// `pictured`: what the timeline picture draws of the annotations (the window's: the timeline's as
+    /// painted).
     Caption exportCaption(const QString& view, bool lanesCut = false, const ManyRanksPicture* ranks = nullptr,
                           const views::TimelineLayout* layout = nullptr,
-                          const std::vector<QString>& unlabelled = {}) const;
+                          const PicturedAnnotations* pictured = nullptr) const;
     /// The timeline's ranks with a lane on screen as it is scrolled (a whole-window picture's).
     std::set<int> ranksOnScreen() const;
     /// The picture as it stands, for File ▸ Save view.

@@ -34,7 +34,7 @@ views::AnnotationModel* MainWindow::annotationModel() const {
 
 Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const ManyRanksPicture* ranks,
                                   const views::TimelineLayout* layout,
-                                  const std::vector<QString>& unlabelled) const {
+                                  const PicturedAnnotations* pictured) const {
     CaptionInput in;
     in.view = view;
     in.profile = profilePath();
@@ -42,7 +42,15 @@ Caption MainWindow::exportCaption(const QString& view, bool lanesCut, const Many
     in.state = m_state;
     in.annotations = annotationModel();
     in.annotationsDrawn = annotationModel() && annotationModel()->visible();
-    in.unlabelled = view == "window" ? m_timeline->paintedFrame().unlabelled : unlabelled;
+    if (view == "window") {
+        const views::DrawList& painted = m_timeline->paintedFrame();
+        in.unlabelled = painted.unlabelled;
+        if (!painted.size.isEmpty()) // painted once at least: what it drew is known
+            in.timelineDrawn = std::set<QString>(painted.drawn.begin(), painted.drawn.end());
+    } else if (pictured) {
+        in.unlabelled = pictured->unlabelled;
+        in.timelineDrawn = std::set<QString>(pictured->drawn.begin(), pictured->drawn.end());
+    }
     in.shownRanks = ranks ? ranks->ranks : m_timeline->visibleRanks();
     if (ranks) in.ranksNote = ranks->note;
     in.memoryRank = m_memory->rank();

@@ -117,10 +117,10 @@ void ViewExporter::timelineArrived(quint64 id, std::shared_ptr<const query::Time
     if (!m_busy || id != m_request || !data) return;
     m_busy = false;
     m_frame.data = std::make_shared<const views::IndexedData>(std::move(data));
-    std::vector<QString> unlabelled;
-    const Picture pic = timelinePicture(m_frame, &unlabelled);
+    PicturedAnnotations pictured;
+    const Picture pic = timelinePicture(m_frame, &pictured);
     deliver(pic, m_window->exportCaption("timeline", m_cut, m_ranks ? &*m_ranks : nullptr,
-                                         m_frame.layout.get(), unlabelled));
+                                         m_frame.layout.get(), &pictured));
 }
 
 void ViewExporter::deliver(const Picture& pic, const Caption& caption) {

@@ -316,6 +316,36 @@ class TstCaptionBuilder : public QObject {
         in.unlabelled.clear();
         QVERIFY2(!gui::buildCaption(in).lines.join("\n").contains("hidden"), qPrintable(text));
     }
+    void anAnnotationTheFrameDoesNotDrawIsNotCounted() {
+        // issue 19: the caption counted an annotation drawn wherever its time met the window, whatever the
+        // frame drew. Here rank 1's rows are below the picture, and an arrow on rank 1 meets the window: the
+        // frame draws none of it, and the caption says so instead of "1 annotation drawn"
+        test::TimelineFixture f;
+        views::FrameInput frame = f.input(0, 200 * test::kMs);
+        frame.viewport.height = frame.viewport.yOf(frame.layout->rankSpan(1).first) - 2;
+        annotate::Annotation a;
+        a.kind = annotate::Kind::Arrow;
+        a.text = "ARROW";
+        a.anchor.view = annotate::Surface::Timeline;
+        a.anchor.ranks = {1};
+        a.anchor.t0Ns = a.anchor.t1Ns = 50 * test::kMs;
+        a.anchor.toRank = 1;
+        a.anchor.toNs = 60 * test::kMs;
+        annotate::AnnotationSet set;
+        set.add(a);
+        views::AnnotationModel model;
+        model.setAnnotations(set);
+        frame.annotations = model.items();
+        const views::DrawList list = views::FrameBuilder().build(frame);
+        QCOMPARE(list.count<views::Arrow>(), size_t(0));
+        gui::CaptionInput in = timelineInput(*f.summary, f.state);
+        in.annotations = &model;
+        in.timelineDrawn = std::set<QString>(list.drawn.begin(), list.drawn.end());
+        const QString text = gui::buildCaption(in).lines.join("\n");
+        QVERIFY2(
+            text.contains("1 annotation not drawn (arrow from rank 1: it is outside the lanes pictured)"),
+            qPrintable(text));
+    }
     void aMemoryPictureSaysWhereItsDataLies() {
         // r47c #5: the map pictures the window asked for (the whole run here, 200 ms); its records lie from
         // +20 to +77 ms, which the caption says; a window inside them needs no such words

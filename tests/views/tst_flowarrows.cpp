@@ -211,6 +211,55 @@ class TstFlowArrows : public QObject {
                                     .arg(l->rect.top())
                                     .arg(in.viewport.yOf(rankTop))));
     }
+    void aFlowsLabelStaysInItsOwnArrowsLanes() {
+        // issue 19, the Ascend samples' flows: an off-screen end's label stood above its arrow's end, up
+        // to four rows within its rank, over another plane's lanes. Here rank 1's launches and kernels are
+        // both on its communication lane (track 4), the launches left of the window: the label is in that
+        // lane's rows, not over rank 1's compute lane (track 3) above it
+        test::TimelineFixture f;
+        const std::vector<query::FlowArrow> window = launches(1, 4, 4, 3, 41, 31);
+        f.scene.setFlows(std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(0, {}, window)));
+        const views::FrameInput in = f.input(25 * kMs, 50 * kMs);
+        views::FrameBuilder b;
+        const views::DrawList d = b.build(in);
+        QCOMPARE(d.count<views::Arrow>(), size_t(3));
+        const views::Lane* lane = in.layout->laneOf(4);
+        const double top = in.viewport.yOf(lane->y), bottom = top + lane->height;
+        QVERIFY(!d.flowLabels.empty());
+        for (const auto& l : d.flowLabels)
+            QVERIFY2(l.box.top() >= top && l.box.bottom() <= bottom,
+                     qPrintable(QString("label at y %1..%2, its lane %3..%4")
+                                    .arg(l.box.top())
+                                    .arg(l.box.bottom())
+                                    .arg(top)
+                                    .arg(bottom)));
+    }
+    void aFlowsLabelStandsByItsEndOnScreenWhenTheFarLaneIsAway() {
+        // the far end's lane scrolled off the bottom: its label was held at the plot's bottom over the lane
+        // there (rank 0's communication lane), which is neither end's. It stands in the lane of the end on
+        // screen (rank 0's launch), beside that end
+        test::TimelineFixture f;
+        f.scene.setFlows(
+            std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(0, {}, {arrow(4, 1)})));
+        views::FrameInput in = f.input(0, 20 * kMs);
+        // the picture ends under rank 0's communication lane: the launch (Stream 2) is in view, rank 1's
+        // lanes not
+        const views::Lane* launchLane = in.layout->laneOf(1);
+        const views::Lane* commLane = in.layout->laneOf(2);
+        in.viewport.height = in.viewport.yOf(commLane->y) + commLane->height + 4;
+        views::FrameBuilder b;
+        const views::DrawList d = b.build(in);
+        QCOMPARE(d.count<views::Arrow>(), size_t(1));
+        const double top = in.viewport.yOf(launchLane->y), bottom = top + launchLane->height;
+        QCOMPARE(d.flowLabels.size(), size_t(1));
+        for (const auto& l : d.flowLabels)
+            QVERIFY2(l.box.top() >= top && l.box.bottom() <= bottom,
+                     qPrintable(QString("label at y %1..%2 outside the launch's lane %3..%4")
+                                    .arg(l.box.top())
+                                    .arg(l.box.bottom())
+                                    .arg(top)
+                                    .arg(bottom)));
+    }
     void offScreenLabelsNeverCoverEachOther() {
         // walk 23 #2: arrows whose other end is left of the window each had a label at that edge; the
         // selected span's, drawn whatever stood there, piled on the window's, and the arrows drawn after the

@@ -149,21 +149,25 @@ void drawArrow(QPainter& p, QPointF from, QPointF to, const annotate::Annotation
     drawArrow(p, from, to, annotationColor(a));
 }
 
-void drawArrow(QPainter& p, QPointF from, QPointF to, const QColor& c) {
+void drawArrow(QPainter& p, QPointF from, QPointF to, const QColor& c, bool head, bool tail) {
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(QPen(c, 2));
     p.drawLine(from, to);
-    const double angle = std::atan2(to.y() - from.y(), to.x() - from.x()), len = 10, spread = 0.45;
-    QPainterPath head;
-    head.moveTo(to);
-    head.lineTo(to.x() - len * std::cos(angle - spread), to.y() - len * std::sin(angle - spread));
-    head.lineTo(to.x() - len * std::cos(angle + spread), to.y() - len * std::sin(angle + spread));
-    head.closeSubpath();
     p.setPen(Qt::NoPen);
     p.setBrush(c);
-    p.drawPath(head);
-    p.drawEllipse(from, 3, 3);
+    if (tail) p.drawEllipse(from, 3, 3);
+    if (!head) {
+        p.restore();
+        return;
+    }
+    const double angle = std::atan2(to.y() - from.y(), to.x() - from.x()), len = 10, spread = 0.45;
+    QPainterPath tip;
+    tip.moveTo(to);
+    tip.lineTo(to.x() - len * std::cos(angle - spread), to.y() - len * std::sin(angle - spread));
+    tip.lineTo(to.x() - len * std::cos(angle + spread), to.y() - len * std::sin(angle + spread));
+    tip.closeSubpath();
+    p.drawPath(tip);
     p.restore();
 }
 

@@ -45,6 +45,8 @@ CalloutBox placeCalloutOff(const QFont& font, QPointF at, const QString& text, c
 /// Draws a placed callout in the painter's font.
 void paintCallout(QPainter& p, const QRectF& box, const QString& text, const QColor& c);
 void drawRegion(QPainter& p, const QRectF& r, const QColor& c, bool range);
-void drawArrow(QPainter& p, QPointF from, QPointF to, const QColor& c);
+/// `head`, `tail`: whether to draw the head at `to` and the dot at `from` (a shaft the picture's edge cut
+/// has neither at the cut).
+void drawArrow(QPainter& p, QPointF from, QPointF to, const QColor& c, bool head = true, bool tail = true);
 
 } // namespace rs::views

@@ -78,9 +78,13 @@ struct Region {
     QRgb color;
     bool range; ///< translucent fill with edges (a range), else an outline (a box)
 };
+/// An arrow's part in view (clipped by the builder to the plot, segmentclip.h): its head where its end is
+/// in view, its start's dot where its start is; a part between two cut ends is a bare shaft.
 struct Arrow {
     QPointF from, to;
     QRgb color;
+    bool head = true; ///< `to` is the arrow's own end (not where the plot's edge cut it)
+    bool tail = true; ///< `from` is the arrow's own start
 };
 struct Callout {
     QRectF box; ///< placed by the builder (measured in FontRole::Callout)
@@ -106,6 +110,9 @@ struct DrawList {
     std::vector<DrawCommand> items;
     /// The annotation labels drawn, by id, last on top: tooltips and double-click to edit.
     std::vector<std::pair<QRectF, QString>> callouts;
+    /// The annotations whose shape (rule, outline, arrow) is in the list, by id: a caption counts these as
+    /// drawn, not the ones whose time meets the window (an arrow passing above the lanes in view).
+    std::vector<QString> drawn;
     /// The annotations drawn without their label (a few pixels wide at this zoom), by id: their tooltip
     /// names them, and a picture's caption says so instead of claiming every label is there.
     std::vector<QString> unlabelled;

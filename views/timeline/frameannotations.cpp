@@ -3,6 +3,7 @@
 // drawing (a Shift-drag range with its length, an annotation being drafted). Any thread (see framebuilder.h).
 #include "views/annotate/annotationpainter.h"
 #include "views/timeline/framebuilder.h"
+#include "views/timeline/segmentclip.h"
 
 #include <QLineF>
 #include <algorithm>
@@ -61,7 +62,7 @@ class CalloutPlacer {
         for (const QPointF& at : spots) {
             const CalloutBox c = placeCallout(m_font, at, text, m_plot);
             if (coversLabel(c.box)) continue;
-            const size_t n = leadersCrossing(c.box, owner);
+            const size_t n = leadersCrossing(c.box, owner) + kOverUnlabelled * unlabelledCovered(c.box);
             if (n == 0) return commit(c, a);
             if (!best || n < fewest) best = c, fewest = n;
         }
@@ -80,6 +81,12 @@ class CalloutPlacer {
             }
         return false;
     }
+
+    /// Keeps later labels off `r` (a label's bracket) as off a label.
+    void reserve(const QRectF& r) { m_placed.push_back(r); }
+    /// An annotation drawn without its label: a label on it read as its name (walk 52b: ARROW-C's on the
+    /// unlabelled BOX-D), so a spot covering it is taken only where every spot covers one.
+    void addUnlabelled(const QRectF& hover) { m_unlabelled.push_back(hover); }
 
   private:
     /// The plot down to the lanes shown whole: the widget blanks a lane the footer's edge cuts, and a
@@ -121,6 +128,12 @@ class CalloutPlacer {
         return std::any_of(m_placed.begin(), m_placed.end(),
                            [&](const QRectF& r) { return r.intersects(box.adjusted(0, -1, 0, 1)); });
     }
+    /// A spot over an unlabelled annotation counts as crossing this many lines.
+    static constexpr size_t kOverUnlabelled = 100;
+    size_t unlabelledCovered(const QRectF& box) const {
+        return size_t(std::count_if(m_unlabelled.begin(), m_unlabelled.end(),
+                                    [&](const QRectF& r) { return r.intersects(box); }));
+    }
     /// How many lines of other annotations than `owner` run over `box`.
     size_t leadersCrossing(const QRectF& box, size_t owner) const {
         return size_t(std::count_if(m_leaders.begin(), m_leaders.end(), [&](const auto& l) {
@@ -137,7 +150,7 @@ class CalloutPlacer {
     QFont m_font;
     QRectF m_plot;
     DrawList& m_out;
-    std::vector<QRectF> m_placed;
+    std::vector<QRectF> m_placed, m_unlabelled;
     std::vector<std::pair<QLineF, size_t>> m_leaders;
 };
 
@@ -160,6 +173,13 @@ void addEndSpots(std::vector<QPointF>& out, QPointF end, QSizeF label) {
             out.emplace_back(x, y);
 }
 
+/// An arrow's label spots where neither end is in view: centred on its visible shaft, under it, then over.
+void addShaftSpots(std::vector<QPointF>& out, const QLineF& shaft, QSizeF label) {
+    const QPointF mid = shaft.center();
+    out.emplace_back(mid.x() - label.width() / 2, mid.y() + 4);
+    out.emplace_back(mid.x() - label.width() / 2, mid.y() - 4 - label.height());
+}
+
 /// A box's or range's label spots, each over its own x-extent: inside its top-left corner where it fits
 /// there; else starting at its left edge above its top edge, on it a row at a time where it is taller than
 /// the label, below its bottom edge (inside a box lower than itself it hid what the box names: the README's
@@ -175,11 +195,12 @@ std::vector<QPointF> regionSpots(const QRectF& target, QSizeF label, const QRect
         rowsInside(target.left() + 4);
         return out;
     }
-    // from its left edge, or at the plot's right edge ending at its right edge; on its rows, and only where
-    // none holds the label just above or below it (from below a range of rank 0 it sat on rank 1's header
-    // inside a box of rank 1, read as the box's name: walk 53c)
-    const double x =
-        target.left() + label.width() <= plot.right() ? target.left() : target.right() - label.width();
+    // centred on it (kept in the plot), tied to it by a bracket (addBracket): from its left edge, a label
+    // 7× wider than its 10 px range read as naming the data right of it (issue 19, the demo at 800 px); on
+    // its rows, and only where none holds the label just above or below it (from below a range of rank 0 it
+    // sat on rank 1's header inside a box of rank 1, read as the box's name: walk 53c)
+    const double x = std::clamp(target.center().x() - label.width() / 2, plot.left(),
+                                std::max(plot.left(), plot.right() - label.width()));
     rowsInside(x);
     if (!out.empty()) return out;
     if (target.top() - label.height() - 1 >= plot.top())
@@ -187,6 +208,20 @@ std::vector<QPointF> regionSpots(const QRectF& target, QSizeF label, const QRect
     if (target.bottom() + 1 + label.height() <= plot.bottom()) out.emplace_back(x, target.bottom() + 1);
     if (out.empty()) out.emplace_back(x, target.top() + 2);
     return out;
+}
+
+/// A bracket between a label wider than its region and the region: a line the region's width along the
+/// label's edge on the region's side (under a label on its rows where the region goes on below it), its
+/// ends ticked toward the region, in the annotation's colour. What the label names is then the bracket's
+/// width, not the label's. Returns the rect it covers.
+QRectF addBracket(const QRectF& label, const QRectF& region, QRgb color, DrawList& out) {
+    const bool under = label.bottom() <= region.top() + 1 || label.bottom() + 6 <= region.bottom();
+    const double y = under ? label.bottom() + 2 : label.top() - 2, tick = under ? 4 : -4;
+    const double x0 = region.left(), x1 = region.left() + region.width();
+    out.add(Line{QPointF(x0, y), QPointF(x1, y), color, 2});
+    out.add(Line{QPointF(x0, y), QPointF(x0, y + tick), color, 2});
+    out.add(Line{QPointF(x1, y), QPointF(x1, y + tick), color, 2});
+    return QRectF(QPointF(x0 - 1, y), QPointF(x1 + 1, y + tick)).normalized();
 }
 
 /// px: a range, a box or an arrow spanning time narrower than this on screen has no label, its text in its
@@ -225,6 +260,7 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         out.unlabelled.push_back(id);
         callouts.addLeader(QLineF(hover.center().x(), hover.top(), hover.center().x(), hover.bottom()),
                            owner);
+        callouts.addUnlabelled(hover);
     };
     for (size_t i = 0; i < in.annotations.size(); ++i) {
         const auto& a = in.annotations[i];
@@ -265,14 +301,20 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
             // lane its edge cuts is not in view, and its label was clamped onto the cut lane (walk 48)
             const double top = vp.lanesTop(), bottom = wholeLanesBottom(in);
             if (std::max(ys, ye) < top || std::min(ys, ye) > bottom) continue; // both ends scrolled away
-            out.add(Arrow{QPointF(x0, ys), QPointF(xe, ye), c});
+            // its part in the plot, clipped here in double precision: at a 1 µs window its ends were
+            // hundreds of millions of pixels away and the rasterizer drew no shaft (issue 19)
+            const std::optional<Arrow> shown = clippedArrow(QPointF(x0, ys), QPointF(xe, ye), c, vp.plot());
+            if (!shown) continue; // it passes above or below the lanes in view
+            out.add(*shown);
+            out.drawn.push_back(QString::fromStdString(a.id));
             // an arrow over time (not one drawn straight across ranks) zoomed out to a few pixels: no label
             if (an.toNs != an.t0Ns && std::abs(xe - x0) < kLabelledAnchorPx) {
                 const QRectF span = QRectF(QPointF(x0, ys), QPointF(xe, ye)).normalized();
                 unlabelled(hoverBox(span.intersected(QRectF(left, top, right - left, bottom - top))), i);
                 continue;
             }
-            for (const QLineF& l : arrowLines(QPointF(x0, ys), QPointF(xe, ye)))
+            for (const QLineF& l : shown->head ? arrowLines(shown->from, shown->to)
+                                               : std::vector<QLineF>{QLineF(shown->from, shown->to)})
                 callouts.addLeader(l, i);
             // the label at an end in view: clamped into view from an end scrolled away it floated over
             // other ranks' lanes (walk 5)
@@ -281,6 +323,8 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
             LabelRequest r{i, {}};
             if (startShown) addEndSpots(r.spots, QPointF(x0, ys), label);
             if (endShown) addEndSpots(r.spots, QPointF(xe, ye), label);
+            // neither end in view (zoomed into its middle): over or under the shaft the window shows
+            if (r.spots.empty()) addShaftSpots(r.spots, QLineF(shown->from, shown->to), label);
             if (!r.spots.empty()) labels.push_back(std::move(r));
             continue;
         }
@@ -289,6 +333,7 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         if (!annotate::meetsWindow(a, rm.t0, rm.t1)) continue;
         if (a.kind == annotate::Kind::Note) {
             out.add(Line{QPointF(x0, ext.top()), QPointF(x0, ext.bottom()), c, 2, true});
+            out.drawn.push_back(QString::fromStdString(a.id));
             callouts.addLeader(QLineF(x0, ext.top(), x0, ext.bottom()), i);
             labels.push_back({i, noteSpots(x0, ext, label)});
             continue;
@@ -298,6 +343,7 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         for (const QRectF& r : rects)
             out.add(Region{QRectF(rx0, r.top(), std::max(2.0, rx1 - rx0), r.height()), c,
                            a.kind == annotate::Kind::Range});
+        out.drawn.push_back(QString::fromStdString(a.id));
         if (an.t1Ns > an.t0Ns && x1 - x0 < kLabelledAnchorPx) { // a few pixels: its tooltip names it
             const double top = std::max(ext.top(), double(vp.lanesTop()));
             const double bottom = std::min(ext.bottom(), double(wholeLanesBottom(in)));
@@ -312,7 +358,11 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
     for (const LabelRequest& r : labels) {
         if (r.region.isNull()) {
             callouts.place(r.spots, r.owner, in.annotations[r.owner]);
-        } else if (!callouts.placeWithin(r.spots, r.owner, in.annotations[r.owner])) {
+        } else if (callouts.placeWithin(r.spots, r.owner, in.annotations[r.owner])) {
+            if (const QRectF box = out.callouts.back().first; box.width() > r.region.width())
+                callouts.reserve(
+                    addBracket(box, r.region, annotationColor(in.annotations[r.owner]).rgba(), out));
+        } else {
             const double top = std::max(r.region.top(), double(vp.lanesTop()));
             const double bottom = std::min(r.region.bottom(), double(wholeLanesBottom(in)));
             if (bottom > top)

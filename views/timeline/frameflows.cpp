@@ -7,6 +7,7 @@
 // over all the arrows, none over another. The selected span's arrows are drawn last, on top, and their
 // labels placed first. Any thread (see framebuilder.h).
 #include "views/timeline/framebuilder.h"
+#include "views/timeline/segmentclip.h"
 
 #include "views/common/palette.h"
 #include "views/common/rankname.h"
@@ -14,6 +15,8 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 namespace rs::views {
 
@@ -52,17 +55,17 @@ EndPoint locate(const FrameInput& in, const query::FlowEnd& e, int64_t atNs) {
     return out;
 }
 
-/// The widget y-range an off-screen end's label may stand in: the on-screen lanes of the end's rank and the
-/// row where its arrow meets the edge. Labels stacked away from one another (up to four rows) left it: rank
-/// 3's launches, below the lanes shown, were labelled in rank 2's memory lane (issue 19).
-std::pair<double, double> labelBand(const FrameInput& in, int rank, QPointF end, double h) {
-    const QRectF plot = in.viewport.plot();
-    double top = end.y() - h - 3, bottom = end.y() + 3;
-    if (auto [t, b] = in.layout->rankSpan(rank); t >= 0) {
-        top = std::min(top, double(in.viewport.yOf(t)));
-        bottom = std::max(bottom, double(in.viewport.yOf(b)));
-    }
-    return {std::max(top, plot.top() + 2), std::min(bottom, plot.bottom() - 2)};
+/// The widget rows of the lane an arrow's end is on (its rank's header row when the rank is collapsed),
+/// when they are inside the plot whole; null otherwise (scrolled away, cut by the plot's edge).
+QRectF endLaneRows(const FrameInput& in, int rank, int64_t trackId) {
+    const Viewport& vp = in.viewport;
+    QRectF rows;
+    if (const Lane* l = in.layout->laneOf(trackId))
+        rows = QRectF(vp.kGutter, vp.yOf(l->y), vp.plotWidth(), l->height);
+    else if (auto [top, bottom] = in.layout->rankSpan(rank); top >= 0)
+        rows = QRectF(vp.kGutter, vp.yOf(top), vp.plotWidth(), in.options.headerHeight);
+    const QRectF plot = vp.plot();
+    return rows.top() >= plot.top() && rows.bottom() <= plot.bottom() ? rows : QRectF();
 }
 
 /// The label's figure in words: where the far end starts against the near one's start. A bare "+2.1 ms"
@@ -96,6 +99,8 @@ struct OffLabel {
     QPointF off, on;   ///< the arrow's end at the edge, and its end on screen (widget px)
     int rank;          ///< the named end's
     int64_t trackId;   ///< the named end's lane
+    int onRank;        ///< the end on screen's
+    int64_t onTrackId; ///< the end on screen's lane
     int64_t spanId;    ///< the named end's span
     QRgb color;        ///< the arrow's category
     QString text, tip; ///< one line; rich text
@@ -127,9 +132,37 @@ std::vector<OffLabel> mergeByPlace(std::vector<OffLabel> all, const QRectF& plot
     return out;
 }
 
-/// Places each label beside its arrow's end in its rank's band, stacked away from the edge up to four rows
-/// where another label stands; one that still meets another is left out (its arrow still reaches the edge),
-/// so no two labels cover each other.
+/// Where a label may stand: beside the arrow's end at the edge, in the rows of the lane that end is on; or,
+/// where that lane is not in view, beside the end on screen in its lane's rows. A label stacked up to four
+/// rows above the end it names, within its rank, sat over another plane's lanes (the Ascend samples' flows,
+/// issue 19): it stays in one of its arrow's own lanes, or is not drawn (the arrow's tooltip names it).
+struct LabelSlot {
+    QRectF rows; ///< the lane rows it stays in (widget px)
+    double x;    ///< its left edge
+    double y;    ///< its first top, by the arrow's end
+};
+
+std::optional<LabelSlot> labelSlot(const FrameInput& in, const OffLabel& l, double w, double h) {
+    const QRectF plot = in.viewport.plot();
+    auto inPlot = [&](double x) {
+        return std::clamp(x, plot.left() + 2, std::max(plot.left() + 2, plot.right() - w - 2));
+    };
+    if (const QRectF rows = endLaneRows(in, l.rank, l.trackId); !rows.isNull() && rows.height() >= h) {
+        // beside the arrow's end at the edge, toward the end on screen
+        double x = l.off.x() < l.on.x() ? l.off.x() + 4 : l.off.x() - w - 4;
+        if (l.off.x() > plot.left() + 4 && l.off.x() < plot.right() - 4) x = l.off.x() - w / 2;
+        return LabelSlot{rows, inPlot(x), l.off.y() - h - 3};
+    }
+    if (const QRectF rows = endLaneRows(in, l.onRank, l.onTrackId); !rows.isNull() && rows.height() >= h)
+        // beside the end on screen, toward the edge its arrow leaves at
+        return LabelSlot{rows, inPlot(l.off.x() < l.on.x() ? l.on.x() - w - 6 : l.on.x() + 6),
+                         l.on.y() - h - 3};
+    return std::nullopt;
+}
+
+/// Places each label in its slot, stacked away from its arrow's end within its lane where another label
+/// stands; one that still meets another, or finds no lane of its arrow in view with room, is left out (its
+/// arrow still reaches the edge, its tooltip names the far end), so no two labels cover each other.
 void addOffScreenLabels(const FrameInput& in, const std::vector<OffLabel>& labels, DrawList& out) {
     const QRectF plot = in.viewport.plot();
     const QFontMetricsF fm(fontFor(FontRole::Small, in.font));
@@ -139,23 +172,23 @@ void addOffScreenLabels(const FrameInput& in, const std::vector<OffLabel>& label
             l.more ? QCoreApplication::translate("TimelineView", "%1 · +%2 more").arg(l.text).arg(l.more)
                    : l.text;
         const double w = std::min(fm.horizontalAdvance(text) + 8, plot.width() - 4), h = fm.height() + 2;
-        // beside the arrow's end, kept inside the plot
-        double x = l.off.x() < l.on.x() ? l.off.x() + 4 : l.off.x() - w - 4;
-        if (l.off.x() > plot.left() + 4 && l.off.x() < plot.right() - 4) x = l.off.x() - w / 2;
-        // in the lanes of the rank it names, never another rank's (labelBand)
-        const auto [bandTop, bandBottom] = labelBand(in, l.rank, l.off, h);
-        const double y = std::clamp(l.off.y() - h - 3, bandTop, std::max(bandTop, bandBottom - h));
-        x = std::clamp(x, plot.left() + 2, std::max(plot.left() + 2, plot.right() - w - 2));
-        QRectF box(x, y, w, h);
+        const std::optional<LabelSlot> slot = labelSlot(in, l, w, h);
+        if (!slot) continue;
+        const QRectF& rows = slot->rows;
+        QRectF box(slot->x, std::clamp(slot->y, rows.top(), rows.bottom() - h), w, h);
         auto covered = [&] {
             return std::any_of(placed.begin(), placed.end(),
                                [&](const QRectF& r) { return r.intersects(box); });
         };
-        const double step = l.off.y() > l.on.y() ? -(h + 2) : h + 2;
-        for (int k = 0; k < 4 && covered(); ++k)
-            if (const QRectF next = box.translated(0, step);
-                next.top() >= bandTop && next.bottom() <= bandBottom)
-                box = next;
+        // the lane's other rows, nearest the end first
+        std::vector<double> tops;
+        for (double y = rows.top(); y + h <= rows.bottom(); y += h + 1)
+            tops.push_back(y);
+        const double wanted = box.top();
+        std::stable_sort(tops.begin(), tops.end(),
+                         [&](double a, double b) { return std::abs(a - wanted) < std::abs(b - wanted); });
+        for (size_t k = 0; k < tops.size() && covered(); ++k)
+            box.moveTop(tops[k]);
         if (covered()) continue;
         placed.push_back(box);
         out.add(FillRect{box,
@@ -213,7 +246,11 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
             off.p.setY(std::clamp(off.p.y(), plot.top() + 2, plot.bottom() - 2));
         }
         const QRgb color = flowArrowColor().rgb(); // the legend names it; the tooltip the category
-        out.add(Arrow{s.p, d.p, color});
+        // through segmentclip as every line of the frame: both ends are in the plot here (the end out of
+        // view was moved to its edge above), so only a rounding at the edge can cut it
+        const std::optional<Arrow> shown = clippedArrow(s.p, d.p, color, plot);
+        if (!shown) continue;
+        out.add(*shown);
         const QString tip =
             QCoreApplication::translate("TimelineView",
                                         "<b>Flow</b> %1 (id %2)<br>from: %3 — %4<br>to: %5 — %6")
@@ -224,7 +261,8 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
             delaysText(a);
         if (!off.onScreen)
             offLabels.push_back(
-                {i, selected, s.onScreen, off.p, on.p, offEnd.rank, offEnd.trackId, offEnd.spanId, color,
+                {i, selected, s.onScreen, off.p, on.p, offEnd.rank, offEnd.trackId, onEnd.rank, onEnd.trackId,
+                 offEnd.spanId, color,
                  QString::fromUtf8(s.onScreen ? "→ %1 · %2" : "← %1 · %2")
                      .arg(where(offEnd))
                      .arg(startOffsetText(offEnd.startNs, onEnd.startNs)),

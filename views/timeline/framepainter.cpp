@@ -86,7 +86,9 @@ class Replayer {
         if (!c.rect.isNull()) m_p.setClipRect(c.rect, m_clipped ? Qt::IntersectClip : Qt::ReplaceClip);
     }
     void operator()(const Region& r) { drawRegion(m_p, r.rect, QColor::fromRgba(r.color), r.range); }
-    void operator()(const Arrow& a) { drawArrow(m_p, a.from, a.to, QColor::fromRgba(a.color)); }
+    void operator()(const Arrow& a) {
+        drawArrow(m_p, a.from, a.to, QColor::fromRgba(a.color), a.head, a.tail);
+    }
     void operator()(const Callout& c) {
         m_p.setFont(face(FontRole::Callout).font);
         paintCallout(m_p, c.box, c.text, QColor::fromRgba(c.color));
