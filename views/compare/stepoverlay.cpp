@@ -64,6 +64,7 @@ void StepOverlay::setSteps(std::vector<double> baseline, std::vector<double> can
 QString StepOverlay::sideTitle(int side) const {
     const auto& steps = m_steps[side ? 1 : 0];
     const QString who = side ? tr("candidate") : tr("baseline");
+    if (steps.empty() && !m_sideNote[side ? 1 : 0].isEmpty()) return who + ": " + m_sideNote[side ? 1 : 0];
     // too few steps for a median: the steps themselves ("2 steps: 7.95 ms and 207 ms")
     if (steps.size() < model::kTypicalStepMinSteps && m_ranks == 1)
         return who + ": " + QString::fromStdString(model::typicalStepText(steps));
@@ -83,6 +84,11 @@ QRect StepOverlay::titleRect(int side) const {
     // each side's title on a line of its own: side by side in halves the longer one ran into the other
     // ("baseline: 20 rank-steps of 4 ranks, median 8.00 ms" under "candidate: …", walk 27)
     return QRect(kPlotLeft, 20 + 16 * (side ? 1 : 0), std::max(0, width() - kPlotLeft - 4), 16);
+}
+
+void StepOverlay::setSideNote(int side, const QString& note) {
+    m_sideNote[side ? 1 : 0] = note;
+    update();
 }
 
 void StepOverlay::setNote(const QString& note) {
@@ -136,9 +142,11 @@ void StepOverlay::paintEvent(QPaintEvent*) {
             p.setPen(QPen(col, 1.5));
             p.drawRect(bar);
         }
-        const double med = medianOf(m_steps[s]);
-        p.setPen(QPen(col, 1.5, Qt::DashLine));
-        p.drawLine(QPointF(xOf(med), plot.top()), QPointF(xOf(med), plot.bottom()));
+        if (!m_steps[s].empty()) { // a side without steps (a stored record) has no median to mark
+            const double med = medianOf(m_steps[s]);
+            p.setPen(QPen(col, 1.5, Qt::DashLine));
+            p.drawLine(QPointF(xOf(med), plot.top()), QPointF(xOf(med), plot.bottom()));
+        }
         p.setPen(col.darker(120));
         p.drawText(titleRect(s), Qt::AlignLeft,
                    fontMetrics().elidedText(sideTitle(s), Qt::ElideRight, titleRect(s).width()));

@@ -28,6 +28,9 @@ class StepOverlay : public QWidget {
     /// What the panel says instead of a chart (nothing compared yet, no rank in both runs); empty: the chart.
     void setNote(const QString& note);
     QString note() const { return m_note; }
+    /// What a side without steps says in its title instead of a count (a stored record keeps its steps'
+    /// median and p95, not each step); "": none. 0: baseline, 1: candidate.
+    void setSideNote(int side, const QString& note);
     QSize sizeHint() const override { return {520, 200}; }
 
   protected:
@@ -40,6 +43,7 @@ class StepOverlay : public QWidget {
     double m_lo = 0, m_hi = 1;
     bool m_overflow = false;
     QString m_note;
+    QString m_sideNote[2];
 };
 
 } // namespace rs::views
