@@ -1,0 +1,21 @@
+#pragma once
+// The lines of a wrapped label as it lays them out (its own text document: rich or plain text, its
+// document margin and line heights, which a font's lineSpacing() does not give), so that a strip holding
+// it can be cut between two lines, never through one (walk 54: the verdict's second line was cut in half
+// at the Comparison panel's edge). Label pixels. GUI thread only.
+#include <QList>
+#include <QRect>
+
+class QLabel;
+
+namespace rs::views {
+
+/// The rectangles of `label`'s text lines laid out at `width` px (its contents' width), top to bottom,
+/// in the label's pixels for a label aligned at its top. Empty for an empty label.
+QList<QRect> labelLineRects(const QLabel* label, int width);
+
+/// The height (px) of the most whole lines of `label` at `width` that fit in `maxHeight`, at least its
+/// first line's (even when taller than `maxHeight`); 0 for an empty label.
+int wholeLinesHeight(const QLabel* label, int width, int maxHeight);
+
+} // namespace rs::views
