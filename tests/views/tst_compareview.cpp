@@ -930,6 +930,51 @@ class TstCompareView : public QObject {
                  qPrintable(t));
         QVERIFY(views::CompareView::sidesText(*data).contains("(stored record)"));
     }
+    void theHistogramsLabelsStayInItsArea() {
+        // walk 54: the step histogram's axis label "11.2 ms" lay half under the dock's tab bar. Its labels
+        // lie inside the widget, each tall and wide enough for its text; one a scroll area cuts is not drawn
+        std::vector<double> b(20, 8e6), c(20, 9e6);
+        c.back() = 200e6; // a stall: the overflow bin and its label
+        for (QSize size : {QSize(260, 140), QSize(520, 200), QSize(900, 300)}) {
+            views::StepOverlay o;
+            o.setSteps(b, c, 4);
+            o.resize(size);
+            const QList<QRect> labels = o.axisLabelRects();
+            QCOMPARE(labels.size(), 3);
+            const QFontMetrics fm(o.font());
+            for (const QRect& r : labels) {
+                QVERIFY2(o.rect().contains(r), qPrintable(QString("%1x%2: a label at %3,%4 %5x%6")
+                                                              .arg(size.width())
+                                                              .arg(size.height())
+                                                              .arg(r.x())
+                                                              .arg(r.y())
+                                                              .arg(r.width())
+                                                              .arg(r.height())));
+                QVERIFY(r.height() >= fm.height());
+            }
+            QVERIFY(labels[2].width() >= fm.horizontalAdvance("> " + views::formatDuration(12000000)));
+        }
+        // in a scroll area whose edge runs through the labels: their visible half is blank, not cut text
+        QScrollArea area;
+        area.setFrameShape(QFrame::NoFrame);
+        area.setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        area.setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        auto* o = new views::StepOverlay;
+        o->setSteps(b, c, 4);
+        o->resize(520, 200);
+        area.setWidget(o);
+        const QRect label = o->axisLabelRects()[0];
+        area.resize(520, label.top() + label.height() / 2);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        const QImage img = area.viewport()->grab().toImage();
+        const QColor base = o->palette().color(QPalette::Base);
+        int ink = 0;
+        for (int y = label.top(); y < img.height(); ++y)
+            for (int x = label.left(); x <= label.right() && x < img.width(); ++x)
+                ink += img.pixelColor(x, y) != base;
+        QCOMPARE(ink, 0);
+    }
     void emptyComparison() {
         views::CompareView v;
         // nothing compared yet: the grid says so, not "none above the share in both runs" (walk 13)

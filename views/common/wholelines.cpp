@@ -2,6 +2,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextLayout>
@@ -49,6 +50,15 @@ int wholeLinesHeight(const QLabel* label, int width, int maxHeight) {
     for (const QRect& r : lines)
         if (r.bottom() + 1 <= maxHeight) h = std::max(h, r.bottom() + 1);
     return h;
+}
+
+bool wholeInView(const QWidget* w, const QRect& r) {
+    const QRect seen = w->visibleRegion().boundingRect();
+    return seen.isEmpty() || seen.contains(r);
+}
+
+void drawWholeText(QPainter& p, const QWidget* w, const QRect& r, int flags, const QString& text) {
+    if (wholeInView(w, r)) p.drawText(r, flags, text);
 }
 
 } // namespace rs::views

@@ -5,8 +5,11 @@
 // at the Comparison panel's edge). Label pixels. GUI thread only.
 #include <QList>
 #include <QRect>
+#include <QString>
 
 class QLabel;
+class QPainter;
+class QWidget;
 
 namespace rs::views {
 
@@ -17,5 +20,12 @@ QList<QRect> labelLineRects(const QLabel* label, int width);
 /// The height (px) of the most whole lines of `label` at `width` that fit in `maxHeight`, at least its
 /// first line's (even when taller than `maxHeight`); 0 for an empty label.
 int wholeLinesHeight(const QLabel* label, int width, int maxHeight);
+
+/// Whether `r` (widget pixels) lies wholly in what of `w` is on screen (its visible region: a scroll area
+/// around it clips it); true when `w` shows nothing (a picture painted off screen shows it all).
+bool wholeInView(const QWidget* w, const QRect& r);
+/// Draws `text` in `r` with `flags` when wholeInView: a line the scroll area cuts is left out, scrolled
+/// rather than cut in half.
+void drawWholeText(QPainter& p, const QWidget* w, const QRect& r, int flags, const QString& text);
 
 } // namespace rs::views

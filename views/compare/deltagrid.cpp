@@ -3,6 +3,7 @@
 #include "views/common/celltooltip.h"
 #include "views/common/palette.h"
 #include "views/common/timemapping.h"
+#include "views/common/wholelines.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -180,10 +181,8 @@ void DeltaGrid::paintEvent(QPaintEvent*) {
     }
     // a text line the scroll area shows only in part is left out: a row cut in half at the viewport's edge
     // read as the grid's last (walk 54: the third kernel row at 1600 × 1000)
-    const QRect seen = visibleRegion().boundingRect();
-    const auto whole = [&seen](const QRect& r) { return seen.isEmpty() || seen.contains(r); };
     const auto text = [&](const QRect& r, int flags, const QString& t) {
-        if (whole(r)) p.drawText(r, flags, t);
+        drawWholeText(p, this, r, flags, t);
     };
     const QFontMetrics fm(font());
     text(QRect(4, 2, width() - 8, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,

@@ -4,6 +4,7 @@
 
 #include "views/common/plural.h"
 #include "views/common/timemapping.h"
+#include "views/common/wholelines.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -101,8 +102,8 @@ void StepOverlay::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(rect(), palette().base());
     p.setPen(palette().text().color());
-    p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("Step wall time, steady-state steps of the matched ranks"));
+    drawWholeText(p, this, QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
+                  tr("Step wall time, steady-state steps of the matched ranks"));
     if (!m_note.isEmpty()) {
         p.drawText(rect().adjusted(8, 20, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, m_note);
         return;
@@ -111,9 +112,7 @@ void StepOverlay::paintEvent(QPaintEvent*) {
         p.drawText(rect(), Qt::AlignCenter, tr("No steps in either run"));
         return;
     }
-    const int overflowW = m_overflow ? 70 : 0;
-    const QRect plot(kPlotLeft, titleRect(1).bottom() + 4, width() - 60 - overflowW,
-                     height() - titleRect(1).bottom() - 34); // under both titles
+    const QRect plot = plotRect();
     int maxCount = 1;
     for (auto& c : m_counts)
         for (int n : c)
@@ -148,18 +147,35 @@ void StepOverlay::paintEvent(QPaintEvent*) {
             p.drawLine(QPointF(xOf(med), plot.top()), QPointF(xOf(med), plot.bottom()));
         }
         p.setPen(col.darker(120));
-        p.drawText(titleRect(s), Qt::AlignLeft,
-                   fontMetrics().elidedText(sideTitle(s), Qt::ElideRight, titleRect(s).width()));
+        drawWholeText(p, this, titleRect(s), Qt::AlignLeft,
+                      fontMetrics().elidedText(sideTitle(s), Qt::ElideRight, titleRect(s).width()));
     }
     p.setPen(palette().text().color());
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
-    p.drawText(QRect(plot.left() - 30, plot.bottom() + 4, 80, 16), Qt::AlignLeft,
-               formatDuration(int64_t(m_lo)));
-    p.drawText(QRect(plot.right() - 90, plot.bottom() + 4, 90, 16), Qt::AlignRight,
-               formatDuration(int64_t(m_hi)));
+    const QList<QRect> labels = axisLabelRects();
+    // inside the widget, and left out when a scroll area shows them in part (walk 54: "11.2 ms" half under
+    // the dock's tab bar)
+    drawWholeText(p, this, labels[0], Qt::AlignLeft, formatDuration(int64_t(m_lo)));
+    drawWholeText(p, this, labels[1], Qt::AlignRight, formatDuration(int64_t(m_hi)));
     if (m_overflow)
-        p.drawText(QRect(plot.right() + 16, plot.bottom() + 4, overflowW, 16), Qt::AlignLeft,
-                   "> " + formatDuration(int64_t(m_hi)));
+        drawWholeText(p, this, labels[2], Qt::AlignLeft | Qt::AlignTop, "> " + formatDuration(int64_t(m_hi)));
+}
+
+QRect StepOverlay::plotRect() const {
+    const int overflowW = m_overflow ? 70 : 0;
+    const int labelH = fontMetrics().height() + 2;
+    return QRect(kPlotLeft, titleRect(1).bottom() + 4, width() - 60 - overflowW,
+                 height() - titleRect(1).bottom() - 10 - labelH); // under both titles, above the labels
+}
+
+QList<QRect> StepOverlay::axisLabelRects() const {
+    const QRect plot = plotRect();
+    const int labelH = fontMetrics().height() + 2, y = plot.bottom() + 4;
+    // the axis' ends under them, within the widget (the low end's starts at its left edge's room)
+    QList<QRect> r{QRect(std::max(0, plot.left() - 30), y, 80, labelH),
+                   QRect(plot.right() - 90, y, 90, labelH)};
+    if (m_overflow) r << QRect(plot.right() + 16, y, std::min(70, width() - plot.right() - 16), labelH);
+    return r;
 }
 
 } // namespace rs::views
