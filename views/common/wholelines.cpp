@@ -53,8 +53,10 @@ int wholeLinesHeight(const QLabel* label, int width, int maxHeight) {
 }
 
 bool wholeInView(const QWidget* w, const QRect& r) {
+    // of its height only: a line whose ends run past a side edge is not cut in half (its text elides or
+    // scrolls sideways), and a title as wide as the widget was left out of a grid scrolled sideways
     const QRect seen = w->visibleRegion().boundingRect();
-    return seen.isEmpty() || seen.contains(r);
+    return seen.isEmpty() || (r.top() >= seen.top() && r.bottom() <= seen.bottom());
 }
 
 void drawWholeText(QPainter& p, const QWidget* w, const QRect& r, int flags, const QString& text) {

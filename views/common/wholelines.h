@@ -21,8 +21,9 @@ QList<QRect> labelLineRects(const QLabel* label, int width);
 /// first line's (even when taller than `maxHeight`); 0 for an empty label.
 int wholeLinesHeight(const QLabel* label, int width, int maxHeight);
 
-/// Whether `r` (widget pixels) lies wholly in what of `w` is on screen (its visible region: a scroll area
-/// around it clips it); true when `w` shows nothing (a picture painted off screen shows it all).
+/// Whether `r` (widget pixels) lies wholly, top to bottom, in what of `w` is on screen (its visible
+/// region: a scroll area around it clips it); true when `w` shows nothing (a picture painted off screen
+/// shows it all). Sideways it need not: a line cut at a side edge still reads from its start.
 bool wholeInView(const QWidget* w, const QRect& r);
 /// Draws `text` in `r` with `flags` when wholeInView: a line the scroll area cuts is left out, scrolled
 /// rather than cut in half.
