@@ -102,11 +102,6 @@ int paintHeatLegendStrip(QPainter* p, int width, const HeatScale& scale, HeatLeg
                             scale.color(scale.legendValue(double(x) / kBar)));
              q.drawText(QPoint(bx + kBar + 4, at.y() + fm.ascent()), hi);
          }});
-    if (const QString full = saturationText(scale); !full.isEmpty()) // where the colours are full
-        items.push_back({fm.horizontalAdvance(full), [=](QPainter& q, QPoint at) {
-                             q.setPen(palette.color(QPalette::WindowText));
-                             q.drawText(QPoint(at.x(), at.y() + fm.ascent()), full);
-                         }});
     if (keys.flagged)
         items.push_back(keyItem(
             HeatmapLegend::tr("slow cell"), fm,
@@ -158,8 +153,11 @@ HeatmapLegend::HeatmapLegend(const HeatmapCanvas* canvas, QWidget* parent)
 void HeatmapLegend::refresh() {
     // the strip names no statistic (the combo box above the grid does): its tooltip does
     const auto* d = m_canvas->data();
-    const QString colour =
+    // nor where its colours are full: a line of its own took a row of a 640 × 480 window's grid
+    QString colour =
         m_strip && d ? tr("Colour: %1").arg(statisticName(m_canvas->scale().statistic, d->mode)) : QString();
+    if (const QString full = saturationText(m_canvas->scale()); m_strip && d && !full.isEmpty())
+        colour += " (" + full + ")";
     setToolTip(m_note.isEmpty() ? colour : m_note + "\n" + colour);
     updateGeometry();
     update();
