@@ -1,10 +1,17 @@
 #include "app/gui/comparejob.h"
 
 #include "core/pipeline/buildpipeline.h"
+#include "core/pipeline/profileinput.h"
 
 #include <QMetaObject>
+#include <filesystem>
 
 namespace rs::gui {
+
+bool CompareJob::isRecordFile(const std::string& path) {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(path, ec) && !pipeline::opensAsProfile(path);
+}
 
 CompareJob::~CompareJob() {
     m_cancel = true;
@@ -45,21 +52,36 @@ void CompareJob::start(const QString& baselineDir, std::optional<int> baselineRu
             std::shared_ptr<const compare::ComparisonData> data;
             std::string error;
             try {
-                pipeline::BuildResult res[2];
                 const std::string dirs[2] = {b, c};
+                const std::optional<int> runs[2] = {baselineRun, candidateRun};
+                // a side is a profile (indexed or reused) or a stored record, by the rule `rankscope
+                // compare` reads its arguments by (isRecordFile)
+                std::optional<compare::BaselineRecord> records[2];
+                std::optional<index::Db> dbs[2];
+                pipeline::BuildResult res[2];
                 for (int i = 0; i < 2 && error.empty(); ++i) {
+                    if (isRecordFile(dirs[i])) {
+                        records[i] = compare::readRecordFile(dirs[i]);
+                        continue;
+                    }
                     pipeline::BuildOptions o;
                     std::string err;
                     o.analysis.loadDeviceFile(dirs[i], err);
                     res[i] = pipeline::BuildPipeline(dirs[i], o).run(nullptr, &m_cancel);
-                    if (!res[i].ok) error = res[i].error;
+                    if (!res[i].ok)
+                        error = res[i].error;
+                    else
+                        dbs[i].emplace(res[i].dbPath, true);
                 }
                 if (error.empty()) {
-                    index::Db bdb(res[0].dbPath, true), cdb(res[1].dbPath, true);
-                    auto built = std::make_shared<compare::ComparisonData>(
-                        compare::buildComparison(bdb, cdb, {}, baselineRun, candidateRun));
-                    built->indexPath[0] = res[0].dbPath;
-                    built->indexPath[1] = res[1].dbPath;
+                    const auto side = [&](int i) {
+                        return compare::ComparisonSide{dbs[i] ? &*dbs[i] : nullptr, runs[i],
+                                                       records[i] ? &*records[i] : nullptr};
+                    };
+                    auto built =
+                        std::make_shared<compare::ComparisonData>(compare::buildComparison(side(0), side(1)));
+                    for (int i = 0; i < 2; ++i)
+                        if (dbs[i]) built->indexPath[i] = res[i].dbPath;
                     data = std::move(built);
                 }
             } catch (const std::exception& e) {

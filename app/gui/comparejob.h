@@ -20,10 +20,16 @@ class CompareJob : public QObject {
   public:
     explicit CompareJob(QObject* parent = nullptr) : QObject(parent) {}
     ~CompareJob() override;
-    /// Compares `baselineRun` of one profile with `candidateRun` of another (or of the same folder).
+    /// Compares `baselineRun` of one profile with `candidateRun` of another (or of the same folder). Either
+    /// path may be a baseline record (`rankscope baseline DIR --out FILE.json`; a .jsonl history's last
+    /// line), its run ignored: compared as `rankscope compare` compares it, without step walls, memory
+    /// curves or spans on that side.
     void start(const QString& baselineDir, std::optional<int> baselineRun, const QString& candidateDir,
                std::optional<int> candidateRun);
     bool running() const { return m_running; }
+    /// Whether `path` is read as a stored record: a file the pipeline does not open as a profile (the rule
+    /// of `rankscope compare`'s arguments, app/cli/recordsource.cpp).
+    static bool isRecordFile(const std::string& path);
     /// The spans of `r` in both runs of `data` (its indexPath and runs); answered by spansReady.
     void requestSpans(std::shared_ptr<const compare::ComparisonData> data, compare::SpanRequest r);
 

@@ -108,10 +108,22 @@ void MainWindow::addCompareActions(QMenu* file) {
             this, tr("Compare with (the %1 run)").arg(otherSide()), Settings().lastCompareDir(profilePath()));
         if (!dir.isEmpty()) compareWith(dir);
     });
+    // a stored record (`rankscope baseline DIR --out FILE.json`) is a side the CLI compares with; the
+    // directory chooser above could not pick it (walk 54)
+    auto* withRecord = file->addAction(tr("Compare with baseline &record…"), this, [this, otherSide] {
+        if (profilePath().isEmpty()) {
+            statusBar()->showMessage(tr("Open a profile first: it is one side of the comparison"), 8000);
+            return;
+        }
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Compare with a baseline record (the %1 run)").arg(otherSide()),
+            Settings().lastCompareDir(profilePath()), tr("Baseline records (*.json *.jsonl);;All files (*)"));
+        if (!path.isEmpty()) compareWith(path);
+    });
     m_compareRunMenu = file->addMenu(tr("Compare with r&un"));
     m_compareRunMenu->setEnabled(false);
     auto* swap = file->addAction(tr("S&wap baseline and candidate"), m_compare, &CompareController::swap);
-    const auto describe = [this, with, swap] {
+    const auto describe = [this, with, withRecord, swap] {
         // each kind its own default (comparecontroller.h): another profile is the baseline, another run of
         // this folder the candidate, as `rankscope compare DIR DIR --baseline-run SHOWN --candidate-run N`
         const auto sides = [this](bool otherRun) {
@@ -124,6 +136,9 @@ void MainWindow::addCompareActions(QMenu* file) {
         with->setToolTip(tr("Compare the open run (%1) with another profile (%2): regressions, a delta "
                             "heatmap and both runs' step times")
                              .arg(open, other));
+        withRecord->setToolTip(tr("Compare the open run (%1) with a record written by `rankscope baseline "
+                                  "DIR --out FILE.json` (%2), as `rankscope compare` does")
+                                   .arg(open, other));
         m_compareRunMenu->setToolTip(tr("Compare the run shown (%1) with another run of this folder (%2): "
                                         "their statistics, nothing aligned across them")
                                          .arg(shownRun, otherRun));

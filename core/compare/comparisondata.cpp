@@ -4,6 +4,7 @@
 #include "core/query/stubsteps.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace rs::compare {
 
@@ -39,8 +40,23 @@ int memoryRankOf(const BaselineRecord& b, const std::vector<int>& matched) {
 
 ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const CompareOptions& o,
                                std::optional<int> baselineRun, std::optional<int> candidateRun) {
+    return buildComparison(ComparisonSide{&baseline, baselineRun, nullptr},
+                           ComparisonSide{&candidate, candidateRun, nullptr}, o);
+}
+
+namespace {
+/// The side's record: measured from its index, or the stored one (which carries no notes).
+BuiltRecord recordOf(const ComparisonSide& s) {
+    if (s.db) return buildRecord(*s.db, s.run);
+    if (!s.record) throw std::invalid_argument("a comparison side without an index or a record");
+    return BuiltRecord{*s.record, {}};
+}
+} // namespace
+
+ComparisonData buildComparison(const ComparisonSide& baseline, const ComparisonSide& candidate,
+                               const CompareOptions& o) {
     ComparisonData d;
-    auto b = buildRecord(baseline, baselineRun), c = buildRecord(candidate, candidateRun);
+    auto b = recordOf(baseline), c = recordOf(candidate);
     d.baseline = std::move(b.record);
     d.candidate = std::move(c.record);
     d.options = o;
@@ -50,11 +66,16 @@ ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const 
     for (const auto& n : c.notes)
         d.result.notes.push_back("candidate: " + n);
     d.ranks = d.result.ranks;
-    d.baselineStepsNs = steadyStepWalls(baseline, d.baseline.run, d.ranks);
-    d.candidateStepsNs = steadyStepWalls(candidate, d.candidate.run, d.ranks);
+    d.fromRecord[0] = baseline.db == nullptr;
+    d.fromRecord[1] = candidate.db == nullptr;
+    // a record keeps the steps' median and p95, not each step: its side of the distributions stays empty
+    if (baseline.db) d.baselineStepsNs = steadyStepWalls(*baseline.db, d.baseline.run, d.ranks);
+    if (candidate.db) d.candidateStepsNs = steadyStepWalls(*candidate.db, d.candidate.run, d.ranks);
     if (const int mr = memoryRankOf(d.baseline, d.ranks); mr >= 0) {
-        d.memory[0] = memoryCurve(baseline, d.baseline.run, mr);
-        d.memory[1] = memoryCurve(candidate, d.candidate.run, mr);
+        d.memory[0].dataRank = d.memory[1].dataRank =
+            mr; // the rank drawn, whether or not a side has its curve
+        if (baseline.db) d.memory[0] = memoryCurve(*baseline.db, d.baseline.run, mr);
+        if (candidate.db) d.memory[1] = memoryCurve(*candidate.db, d.candidate.run, mr);
     }
     d.opTypes = d.result.opTypes;
     auto share = [&](const std::string& op) {

@@ -23,6 +23,8 @@ struct ComparisonData {
     /// allocated) — each on its own clock from its first step. Empty curves: no memory data.
     MemoryCurve memory[2];
     std::string indexPath[2]; ///< the two indexes, for later queries (spans of a delta); set by the caller
+    /// [0] baseline, [1] candidate: the side is a stored record (no step walls, memory curve nor spans)
+    bool fromRecord[2] = {false, false};
     double at(size_t row, size_t col) const { return ratio[row * ranks.size() + col]; }
 };
 
@@ -39,5 +41,18 @@ std::vector<double> steadyStepWalls(index::Db& db, int run, const std::vector<in
 ComparisonData buildComparison(index::Db& baseline, index::Db& candidate, const CompareOptions& o = {},
                                std::optional<int> baselineRun = std::nullopt,
                                std::optional<int> candidateRun = std::nullopt);
+
+/// One side of a comparison: a run of an index, or a stored record (`rankscope baseline --out`), which
+/// holds the figures compared but no step walls nor memory samples (those parts stay empty for it).
+struct ComparisonSide {
+    index::Db* db = nullptr;                ///< the index, or null for a record
+    std::optional<int> run;                 ///< of the index; its default run when absent
+    const BaselineRecord* record = nullptr; ///< when db is null
+};
+
+/// As above, each side an index's run or a record: the verdict is compareRecords' on the two records, as
+/// `rankscope compare RECORD.json DIR` computes it.
+ComparisonData buildComparison(const ComparisonSide& baseline, const ComparisonSide& candidate,
+                               const CompareOptions& o = {});
 
 } // namespace rs::compare

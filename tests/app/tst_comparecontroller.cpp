@@ -189,6 +189,62 @@ class TstCompareController : public QObject {
         c.clear(); // another profile or run shown: the sides go back
         QVERIFY(!c.openIsBaseline());
     }
+    void aBaselineRecordIsASide() {
+        // walk 54: File ▸ Compare with… chose directories only, so a record of `rankscope baseline DIR --out
+        // FILE.json`, which the CLI compares with, could not be picked. Compared with the record of the
+        // healthy demo, the open d8 gets the CLI's verdict for `compare RECORD d8`, delta for delta
+        const std::string root = test::tempDir("comparecontroller-record");
+        const QString healthy = QString::fromStdString(root + "/healthy"),
+                      d8 = QString::fromStdString(root + "/d8"),
+                      record = QString::fromStdString(root + "/healthy.json");
+        for (const auto& [dir, extra] :
+             {std::pair{healthy, QStringList{"--healthy"}}, std::pair{d8, QStringList{}}}) {
+            QString err;
+            QVERIFY2(test::runRankscope(QStringList{"demo", dir, "--ranks", "4", "--steps", "6", "--layers",
+                                                    "2", "--quiet"} +
+                                            extra,
+                                        nullptr, &err) == 0,
+                     qPrintable(err));
+        }
+        QString err;
+        QVERIFY2(test::runRankscope({"baseline", healthy, "--out", record, "--quiet"}, nullptr, &err) == 0,
+                 qPrintable(err));
+        QVERIFY(gui::CompareJob::isRecordFile(record.toStdString()));
+        QVERIFY(!gui::CompareJob::isRecordFile(d8.toStdString()));
+        QString out;
+        QCOMPARE(test::runRankscope({"compare", record, d8, "--json"}, &out), 3); // a regression
+        const auto json = nlohmann::json::parse(out.toStdString(), nullptr, false);
+        QVERIFY(!json.is_discarded());
+        using Row = std::tuple<std::string, std::string, int, long>;
+        std::vector<Row> cli;
+        for (const auto& d : json["regressions"])
+            cli.emplace_back(
+                d.value("kind", std::string()),
+                d.contains("op_type") && d["op_type"].is_string() ? d["op_type"].get<std::string>()
+                                                                  : std::string(),
+                d["rank"].is_number() ? d["rank"].get<int>() : -1, std::lround(d.value("delta", 0.0) * 1000));
+        QVERIFY(!cli.empty());
+        views::CompareView view;
+        views::InteractionState state;
+        gui::CompareController c(&view, &state);
+        QSignalSpy compared(&c, &gui::CompareController::compared);
+        c.compareOpenWith(d8, std::nullopt, record, std::nullopt); // d8 open, the record chosen
+        QVERIFY2(compared.wait(120000), qPrintable(c.failure()));
+        QVERIFY(view.data()->fromRecord[0] && !view.data()->fromRecord[1]);
+        std::vector<Row> app;
+        for (const auto& d : view.data()->result.regressions)
+            app.emplace_back(d.kind, d.opType, d.rank.value_or(-1), std::lround(d.delta * 1000));
+        QCOMPARE(app, cli);
+        QCOMPARE(view.data()->result.improvements.size(), json["improvements"].size());
+        // the headline as the CLI's: FAIL and its roots counted alike
+        const size_t roots = compare::compareSummary(view.data()->result).size();
+        QVERIFY2(
+            view.verdictText().startsWith("baseline healthy (stored record) → candidate d8: <b>FAIL</b>, " +
+                                          QString("%1 regression").arg(roots)),
+            qPrintable(view.verdictText()));
+        // the record keeps no steps: the candidate's are drawn, the baseline's median said
+        QVERIFY(view.data()->baselineStepsNs.empty() && !view.data()->candidateStepsNs.empty());
+    }
     void anotherRunOfTheFolderIsTheCandidate() {
         // File ▸ Compare with run ▸ Run 1 while run 0 is shown reads "compare run 0 with run 1": run 0 the
         // baseline, as `rankscope compare DIR DIR --baseline-run 0 --candidate-run 1`. Before, the run shown

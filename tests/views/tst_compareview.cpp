@@ -11,6 +11,7 @@
 #include "core/demo/demoplan.h"
 #include "tests/support/testsupport.h"
 #include "views/common/timemapping.h"
+#include "views/common/wholelines.h"
 #include "views/compare/compareview.h"
 #include "views/compare/deltagrid.h"
 #include "views/compare/memoryoverlay.h"
@@ -34,6 +35,10 @@ using namespace rs;
 
 namespace {
 /// The text `w` paints (its SVG rendering's text nodes, joined).
+/// The panel's verdict label (the widget its verdict area scrolls).
+QLabel* findVerdictLabel(views::CompareView* v) {
+    return qobject_cast<QLabel*>(v->verdictArea()->widget());
+}
 QString paintedText(QWidget& w) {
     QBuffer svg;
     svg.open(QIODevice::WriteOnly);
@@ -148,19 +153,22 @@ class TstCompareView : public QObject {
         g.setData(m_data);
         const int last = int(m_data->ranks.size()) - 1;
         for (int w : {std::max(280, g.minimumSizeHint().width()), 300, 380, 460, 900}) {
+            if (w < g.minimumSizeHint().width())
+                continue; // narrower than it asks for: its scroll area scrolls
             g.resize(w, 300);
             const QImage img = g.grab().toImage();
             const QRect cell = g.cellRect(0, last);
             const QColor base = g.palette().color(QPalette::Base);
             bool hot = false, cold = false;
             int rightmostInk = -1;
-            for (int y = cell.top(); y < cell.top() + 120 && y < img.height(); ++y)
+            const QRect bar = g.legendBarRect();
+            for (int y = cell.top(); y <= bar.bottom() && y < img.height(); ++y)
                 for (int x = cell.right() + 2; x < img.width(); ++x) {
                     const QColor c = img.pixelColor(x, y);
                     if (c == base) continue;
                     rightmostInk = std::max(rightmostInk, x);
-                    hot |= y < cell.top() + 10 && c.red() > c.blue() + 40;
-                    cold |= y > cell.top() + 110 && c.blue() > c.red() + 40;
+                    hot |= y < bar.top() + 6 && c.red() > c.blue() + 40;
+                    cold |= y > bar.bottom() - 6 && c.blue() > c.red() + 40;
                 }
             QVERIFY2(hot && cold, qPrintable(QString("%1 px: no legend swatch").arg(w)));
             QVERIFY2(
@@ -789,6 +797,183 @@ class TstCompareView : public QObject {
         for (int side : {0, 1})
             QVERIFY2(o.fontMetrics().horizontalAdvance(o.sideTitle(side)) <= o.titleRect(side).width(),
                      qPrintable(o.sideTitle(side)));
+    }
+    void textLinesAreWholeOrScrolled_data() {
+        QTest::addColumn<QSize>("dock");
+        QTest::newRow("1600x1000 window's dock") << QSize(960, 180);
+        QTest::newRow("800x600 window's dock") << QSize(620, 130);
+        QTest::newRow("a squeezed dock") << QSize(420, 100);
+    }
+    void textLinesAreWholeOrScrolled() {
+        // walk 54 (1600 × 1000): the verdict's second line was cut in half at its strip's edge (a strip of
+        // lines × lineSpacing() + 4 px, where the rich text's lines and margin are its document's). Every
+        // line of the verdict and of the current row's text is wholly inside its strip's viewport or wholly
+        // out
+        QFETCH(QSize, dock);
+        QScrollArea area; // as the app's DockScrollArea holds the panel
+        area.setFrameShape(QFrame::NoFrame);
+        area.setWidgetResizable(true);
+        auto* v = new views::CompareView;
+        area.setWidget(v);
+        v->setData(m_data);
+        area.resize(dock);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        QCoreApplication::processEvents();
+        const auto check = [](const QString& what, QScrollArea* strip, QLabel* label) {
+            const QRect port(QPoint(), strip->viewport()->size());
+            const QList<QRect> lines = views::labelLineRects(label, label->width());
+            QVERIFY2(lines.size() >= 2, qPrintable(what + ": wrapped onto fewer than two lines"));
+            int shown = 0;
+            for (const QRect& r : lines) {
+                const QRect inPort(label->mapTo(strip->viewport(), r.topLeft()), r.size());
+                const bool whole = port.contains(inPort), out = !port.intersects(inPort);
+                QVERIFY2(whole || out, qPrintable(QString("%1: a line at y %2-%3 of a %4 px strip")
+                                                      .arg(what)
+                                                      .arg(inPort.top())
+                                                      .arg(inPort.bottom())
+                                                      .arg(port.height())));
+                shown += whole;
+            }
+            QVERIFY2(shown >= 1, qPrintable(what + ": no line shown"));
+        };
+        check("verdict", v->verdictArea(), findVerdictLabel(v));
+        auto* list = v->regressionList();
+        list->setCurrentItem(list->topLevelItem(0));
+        QCoreApplication::processEvents();
+        check("row text", v->rowDetailsArea(), v->rowDetails());
+        // the verdict shows two lines at least (its sides and its verdict), whole
+        const QList<QRect> lines = v->verdictLineRects();
+        QVERIFY(v->verdictArea()->viewport()->height() >= lines[1].bottom());
+    }
+    void kernelCellsCarryTheirNumberWhenItFits() {
+        // walk 54 (800 × 600): the delta grid's cells of ~30 px printed no number (a fixed 36 px rule) where
+        // "+8%" fits in 25. At every width: a cell as wide as its text (+4 px) prints it (ink of its own in
+        // the cell), a narrower one does not and the legend says where it is then (the tooltip)
+        views::DeltaGrid g;
+        g.setData(m_data);
+        const QFontMetrics fm(g.font());
+        bool sawNarrowPrinting = false, sawHidden = false;
+        for (int w = g.minimumSizeHint().width(); w <= 900; w += 10) {
+            g.resize(w, 400);
+            const QImage img = g.grab().toImage();
+            bool hidden = false;
+            for (int r = 0; r < int(m_data->opTypes.size()); ++r)
+                for (int c = 0; c < int(m_data->ranks.size()); ++c) {
+                    const double ratio = m_data->at(size_t(r), size_t(c));
+                    if (ratio <= 0) continue;
+                    const QRect cell = g.cellRect(r, c);
+                    const QString t = views::DeltaGrid::changeText(ratio);
+                    const bool fits = fm.horizontalAdvance(t) + 4 <= cell.width();
+                    QCOMPARE(g.cellShowsNumber(r, c), fits);
+                    hidden |= !fits;
+                    sawNarrowPrinting |= fits && cell.width() < 36;
+                    if (!fits || r > 0) continue; // pixels of the first row: enough
+                    int ink = 0;
+                    const QColor fill = g.cellColor(ratio);
+                    for (int y = cell.top() + 3; y < cell.bottom() - 2; ++y)
+                        for (int x = cell.left() + 3; x < cell.right() - 2; ++x)
+                            ink += img.pixelColor(x, y) != fill;
+                    QVERIFY2(ink > 5, qPrintable(QString("%1 px: cell (%2, %3) of %4 px has no text")
+                                                     .arg(w)
+                                                     .arg(r)
+                                                     .arg(c)
+                                                     .arg(cell.width())));
+                }
+            sawHidden |= hidden;
+            QCOMPARE(g.legendLines().size() == 4 && g.legendLines().last().contains("hover"), hidden);
+        }
+        QVERIFY2(sawNarrowPrinting, "no width gave cells under 36 px that fit their number");
+        QVERIFY(sawHidden);
+    }
+    void theKernelLegendExplainsBothColours() {
+        // walk 54: the legend explained red only, and a change under half a per cent printed "+0%"/"-0%"
+        QCOMPARE(views::DeltaGrid::changeText(1.08), QString("+8%"));
+        QCOMPARE(views::DeltaGrid::changeText(0.93), QString("-7%"));
+        QCOMPARE(views::DeltaGrid::changeText(1.004), QString("0%"));
+        QCOMPARE(views::DeltaGrid::changeText(0.996), QString("0%"));
+        views::DeltaGrid g;
+        g.setData(m_data);
+        // drawn neutral: the colour of 1.0, not a faint red or blue
+        QCOMPARE(g.cellColor(1.004), g.cellColor(1.0));
+        QCOMPARE(g.cellColor(0.996), g.cellColor(1.0));
+        QVERIFY(g.cellColor(1.08) != g.cellColor(1.0));
+        // the scale's ends: the largest change either way, at least 10 % (counted here from the ratios)
+        double worst = 1.1;
+        for (double r : m_data->ratio)
+            if (r > 0) worst = std::max({worst, r, 1 / r});
+        const QStringList lines = g.legendLines();
+        QVERIFY2(lines[0].contains("red") && lines[0].contains("slower") &&
+                     lines[0].contains(QString("×%1").arg(worst, 0, 'f', 2)),
+                 qPrintable(lines[0]));
+        QVERIFY2(lines[2].contains("blue") && lines[2].contains("faster") &&
+                     lines[2].contains(QString("×%1").arg(1 / worst, 0, 'f', 2)),
+                 qPrintable(lines[2]));
+        QVERIFY2(lines[1].contains("equal"), qPrintable(lines[1]));
+        // each line painted, whole, beside the bar
+        g.resize(g.sizeHint());
+        const QString painted = paintedText(g);
+        for (int i = 0; i < 3; ++i)
+            QVERIFY2(painted.contains(lines[i]), qPrintable(lines[i] + " not in: " + painted));
+    }
+    void aBaselineRecordsSideSaysWhatItLacks() {
+        // a stored record compared (File ▸ Compare with baseline record…): its steps are not kept, only
+        // their median and p95; its side's title says so, and no median line is drawn for it
+        auto data = std::make_shared<compare::ComparisonData>(*m_data);
+        data->fromRecord[0] = true;
+        data->baselineStepsNs.clear();
+        views::CompareView v;
+        v.setData(data);
+        const QString t = v.stepOverlay()->sideTitle(0);
+        QVERIFY2(t.startsWith("baseline: a stored record (steps not kept): median ") &&
+                     t.contains(views::formatDuration(int64_t(data->baseline.step.medianNs))),
+                 qPrintable(t));
+        QVERIFY(views::CompareView::sidesText(*data).contains("(stored record)"));
+    }
+    void theHistogramsLabelsStayInItsArea() {
+        // walk 54: the step histogram's axis label "11.2 ms" lay half under the dock's tab bar. Its labels
+        // lie inside the widget, each tall and wide enough for its text; one a scroll area cuts is not drawn
+        std::vector<double> b(20, 8e6), c(20, 9e6);
+        c.back() = 200e6; // a stall: the overflow bin and its label
+        for (QSize size : {QSize(260, 140), QSize(520, 200), QSize(900, 300)}) {
+            views::StepOverlay o;
+            o.setSteps(b, c, 4);
+            o.resize(size);
+            const QList<QRect> labels = o.axisLabelRects();
+            QCOMPARE(labels.size(), 3);
+            const QFontMetrics fm(o.font());
+            for (const QRect& r : labels) {
+                QVERIFY2(o.rect().contains(r), qPrintable(QString("%1x%2: a label at %3,%4 %5x%6")
+                                                              .arg(size.width())
+                                                              .arg(size.height())
+                                                              .arg(r.x())
+                                                              .arg(r.y())
+                                                              .arg(r.width())
+                                                              .arg(r.height())));
+                QVERIFY(r.height() >= fm.height());
+            }
+            QVERIFY(labels[2].width() >= fm.horizontalAdvance("> " + views::formatDuration(12000000)));
+        }
+        // in a scroll area whose edge runs through the labels: their visible half is blank, not cut text
+        QScrollArea area;
+        area.setFrameShape(QFrame::NoFrame);
+        area.setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        area.setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        auto* o = new views::StepOverlay;
+        o->setSteps(b, c, 4);
+        o->resize(520, 200);
+        area.setWidget(o);
+        const QRect label = o->axisLabelRects()[0];
+        area.resize(520, label.top() + label.height() / 2);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        const QImage img = area.viewport()->grab().toImage();
+        const QColor base = o->palette().color(QPalette::Base);
+        int ink = 0;
+        for (int y = label.top(); y < img.height(); ++y)
+            for (int x = label.left(); x <= label.right() && x < img.width(); ++x)
+                ink += img.pixelColor(x, y) != base;
+        QCOMPARE(ink, 0);
     }
     void emptyComparison() {
         views::CompareView v;

@@ -107,6 +107,92 @@ class TstHeatmapCanvas : public QObject {
         d->cells[0][0].noSharedKernels = d->cells[0][1].noSharedKernels = true;
         QVERIFY(views::HeatScale::forData(*d, views::HeatStatistic::Ratio).noValues);
     }
+    void theLegendSaysWhereTheColoursAreFull() {
+        // walk 54: the demo's legend topped at 2.30× while the ratio scale is said to saturate at 2×; the
+        // scale reaches the farthest cell when it lies beyond 2× (forData), so the legend says both: the
+        // bar's ends are the cells' extremes, and where red and blue are full
+        auto d = twoKernels();
+        d->cells[0][0].present = d->cells[0][1].present = true;
+        d->cells[0][0].ratio = 0.994;
+        d->cells[0][1].ratio = 2.30;
+        const auto demo = views::HeatScale::forData(*d, views::HeatStatistic::Ratio);
+        QCOMPARE(views::legendEndLabel(demo, true), QString("2.30× max"));
+        QCOMPARE(views::legendEndLabel(demo, false), QString("0.99× min"));
+        // 1 / 2.30 = 0.4348: full blue at 0.43×
+        QCOMPARE(views::saturationText(demo),
+                 QString("white at 1.00×, full red at 2.30×, full blue at 0.43×"));
+        // the drawing as said: full red at 2.30× and not before (2× is lighter), nothing redder beyond
+        QCOMPARE(demo.color(2.30), demo.color(50.0));
+        QVERIFY(demo.color(2.0) != demo.color(2.30));
+        QCOMPARE(demo.color(1 / 2.30), demo.color(0.001));
+        // cells within 2×: full at 2× (the scale's floor), the bar's top the largest cell
+        d->cells[0][1].ratio = 1.5;
+        const auto calm = views::HeatScale::forData(*d, views::HeatStatistic::Ratio);
+        QCOMPARE(views::legendEndLabel(calm, true), QString("1.50× max"));
+        QCOMPARE(views::saturationText(calm),
+                 QString("white at 1.00×, full red at 2.00×, full blue at 0.50×"));
+        QCOMPARE(calm.color(2.0), calm.color(50.0));
+        QVERIFY(calm.color(1.5) != calm.color(2.0));
+        // painted in the legend, and in the strip of a narrow panel
+        QImage img(200, 420, QImage::Format_ARGB32);
+        img.fill(Qt::white);
+        QPainter p(&img);
+        views::paintHeatLegend(p, QPoint(10, 10), 120, demo, query::HeatmapData::Mode::OpByRank, {},
+                               QPalette());
+        p.end();
+        int ink = 0; // the saturation text under the statistic's name: some dark pixels there
+        for (int y = 10 + 120 + 46; y < 10 + 120 + 76; ++y)
+            for (int x = 10; x < 140; ++x)
+                ink += qGray(img.pixel(x, y)) < 128;
+        QVERIFY2(ink > 20, "no saturation text under the bar");
+        // the sequential scales' bar runs from 0 to the largest cell, its darkest: nothing more to say
+        d->cells[0][0].totalNs = 1000;
+        d->cells[0][1].totalNs = 3000;
+        const auto total = views::HeatScale::forData(*d, views::HeatStatistic::Total);
+        QVERIFY(views::saturationText(total).isEmpty());
+        QCOMPARE(views::legendEndLabel(total, true), views::formatDuration(3000));
+    }
+    void everyStatisticPrintsItsValueInACellBigEnough_data() {
+        QTest::addColumn<int>("statistic");
+        QTest::addColumn<QString>("text");
+        // the cell's figures below, in the units a duration is said in (model::formatDuration)
+        QTest::newRow("ratio") << int(views::HeatStatistic::Ratio) << "1.06";
+        QTest::newRow("median") << int(views::HeatStatistic::Median) << "40.0 µs";
+        QTest::newRow("p95") << int(views::HeatStatistic::P95) << "95.0 µs";
+        QTest::newRow("mean") << int(views::HeatStatistic::Mean) << "45.6 µs";
+        QTest::newRow("total") << int(views::HeatStatistic::Total) << "1.23 ms";
+    }
+    void everyStatisticPrintsItsValueInACellBigEnough() {
+        // walk 54: with Total or Mean the cells printed nothing where Ratio's printed "1.06"
+        QFETCH(int, statistic);
+        QFETCH(QString, text);
+        auto d = twoKernels();
+        d->rows = {"MatMulV2", "Add"};
+        for (auto& row : d->cells)
+            for (auto& cell : row) {
+                cell.present = true;
+                cell.count = 27;
+                cell.totalNs = 1230000;
+                cell.meanNs = 45600;
+                cell.medianNs = 40000;
+                cell.p95Ns = 95000;
+                cell.ratio = 1.06;
+            }
+        views::HeatmapCanvas c;
+        c.setData(d);
+        c.setStatistic(views::HeatStatistic(statistic));
+        c.resize(c.sizeHint());
+        QCOMPARE(c.cellText(0, 0), text);
+        QVERIFY2(c.cellShowsText(0, 0), qPrintable(QString("%1 px wide").arg(c.cellWidth())));
+        const QImage img = c.grab().toImage();
+        const QRect cell = c.cellRect(0, 0);
+        const QRgb fill = c.scale().color(views::cellValue(d->cells[0][0], c.statistic())).rgb();
+        int ink = 0;
+        for (int y = cell.top() + 2; y < cell.bottom() - 2; ++y)
+            for (int x = cell.left() + 2; x < cell.right() - 2; ++x)
+                ink += img.pixel(x, y) != fill;
+        QVERIFY2(ink > 10, qPrintable(QString("no text in the cell (%1 px)").arg(ink)));
+    }
     void longNamesSharingTheirHeadGetDifferentLabels() {
         views::HeatmapCanvas c;
         auto d = twoKernels();

@@ -3,6 +3,7 @@
 #include "views/common/plural.h"
 
 #include "views/common/timemapping.h"
+#include "views/common/wholelines.h"
 #include "views/compare/deltagrid.h"
 #include "views/compare/memoryoverlay.h"
 #include "views/compare/spanpairview.h"
@@ -15,6 +16,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -61,6 +63,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     lay->setContentsMargins(4, 4, 4, 4);
     m_verdict = new QLabel(tr("Choose File ▸ Compare with… to compare this run with another"), this);
     m_verdict->setWordWrap(true);
+    m_verdict->setAlignment(Qt::AlignLeft | Qt::AlignTop); // its lines where labelLineRects finds them
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_swap = new QPushButton(tr("Swap baseline and candidate"), this);
     m_swap->setToolTip(tr("Compare the same two runs the other way round (remembered for the next "
@@ -75,7 +78,6 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_verdictArea->setWidgetResizable(true);
     m_verdictArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_verdictArea->setWidget(m_verdict);
-    m_verdictArea->setMinimumHeight(2 * m_verdict->fontMetrics().lineSpacing() + 4); // sides and verdict
     head->addWidget(m_verdictArea, 1);
     head->addWidget(m_swap, 0, Qt::AlignTop);
     lay->addLayout(head);
@@ -89,6 +91,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_rowText->setWordWrap(true);
     m_rowText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_rowText->setTextFormat(Qt::PlainText);
+    m_rowText->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     // the row's text scrolls in a strip of kRowTextLines lines: a wrapped label's height follows its width,
     // which no layout's minimum counts, so a short panel drew it over the list and the spans (walk 52b)
     m_rowArea = new QScrollArea(listBox);
@@ -103,6 +106,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* it) {
         m_rowText->setText(it ? it->toolTip(0) : QString());
         m_rowArea->setVisible(!m_rowText->text().isEmpty());
+        fitRowText();
         // the side-by-side spans follow the current row (walk 51b: the wrapped text said the wait's row
         // while the spans stayed MatMulV2's); activating it also selects it in the other views
         if (const compare::Delta* d = deltaOf(it); d && m_shownDelta != d) askSpans(*d);
@@ -145,6 +149,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     lay->addWidget(split, 1);
+    m_verdictArea->installEventFilter(this);
+    m_rowArea->installEventFilter(this);
     fitVerdict();
     connect(m_grid, &DeltaGrid::cellClicked, this, &CompareView::opTypeChosen);
     connect(m_list, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* it) {
@@ -232,21 +238,44 @@ QString CompareView::noComparisonText() {
 }
 
 void CompareView::fitVerdict() {
-    // the wrapped text's height at the area's width, no taller than the share left over from the rest
-    const int w = std::max(1, m_verdictArea->viewport()->width());
-    const int needed = m_verdict->heightForWidth(w) + 2;
     // the share of the panel, and no more than kVerdictLines: the panel may be taller than its dock (it
     // scrolls there), and the list must still show in the dock's first screen
-    // whole lines: a line cut in half at the area's edge reads as the end of the text
     const int line = m_verdict->fontMetrics().lineSpacing();
     const int lines = std::clamp(int(height() * kVerdictShare) / line, 2, kVerdictLines);
-    m_verdictArea->setMaximumHeight(
-        std::max(m_verdictArea->minimumHeight(), std::min(needed, lines * line + 4)));
+    // cut between two of the label's own lines, never through one: lines × lineSpacing() + 4 px cut the
+    // second line of the rich text, whose lines and margin are its document's (walk 54); the width is the
+    // viewport's, less the scroll bar's when the text will scroll
+    int w = std::max(1, m_verdictArea->width());
+    const int room = lines * line + 4;
+    if (m_verdict->heightForWidth(w) > room) w -= m_verdictArea->verticalScrollBar()->sizeHint().width();
+    const int wanted = wholeLinesHeight(m_verdict, w, room);
+    // a fixed height: a layout squeezing it between a minimum and a maximum cut a line again
+    m_verdictArea->setFixedHeight(std::max(wanted, 1));
+}
+
+QList<QRect> CompareView::verdictLineRects() const {
+    return labelLineRects(m_verdict, m_verdict->width());
+}
+
+void CompareView::fitRowText() {
+    // kRowTextLines of the label's own lines at most, cut between two (as the verdict's)
+    const int room = kRowTextLines * m_rowText->fontMetrics().lineSpacing() + 4;
+    int w = std::max(1, m_rowArea->width());
+    if (m_rowText->heightForWidth(w) > room) w -= m_rowArea->verticalScrollBar()->sizeHint().width();
+    m_rowArea->setFixedHeight(std::max(1, wholeLinesHeight(m_rowText, w, room)));
+}
+
+bool CompareView::eventFilter(QObject* o, QEvent* e) {
+    // the strips' widths follow the splitter and the Swap button, not only the panel's: refit on their own
+    if (e->type() == QEvent::Resize && o == m_verdictArea) fitVerdict();
+    if (e->type() == QEvent::Resize && o == m_rowArea) fitRowText();
+    return QWidget::eventFilter(o, e);
 }
 
 void CompareView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     fitVerdict();
+    fitRowText();
 }
 
 QScrollArea* CompareView::verdictArea() const {
@@ -275,6 +304,9 @@ QString CompareView::sidesText(const compare::ComparisonData& d) {
         b += tr(" run %1").arg(d.baseline.run);
         c += tr(" run %1").arg(d.candidate.run);
     }
+    // a stored record named as one: its figures are the folder's when the record was written
+    if (d.fromRecord[0]) b += tr(" (stored record)");
+    if (d.fromRecord[1]) c += tr(" (stored record)");
     // the direction in words, the baseline first as `rankscope compare BASELINE CANDIDATE` reads
     return tr("baseline %1 → candidate %2").arg(b, c);
 }
@@ -311,6 +343,11 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     m_list->clear();
     m_grid->setData(m_data);
     m_spanPair->setSpans(nullptr, {});
+    // a stored record has no spans to set beside the other run's (the CLI compares its figures only)
+    m_spanPair->setEmptyText(m_data && (m_data->fromRecord[0] || m_data->fromRecord[1])
+                                 ? tr("No spans: one side is a stored baseline record, which keeps figures, "
+                                      "not spans")
+                                 : QString());
     if (!m_data) {
         m_steps->setSteps({}, {});
         m_memory->setCurves({}, {});
@@ -332,6 +369,16 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     for (const auto& n : r.notComparable)
         if (n.kind == "step") stepsUnknown = tr("Not comparable: %1").arg(QString::fromStdString(n.reason));
     m_steps->setNote(unmatched.isEmpty() ? stepsUnknown : unmatched);
+    for (int side = 0; side < 2; ++side) {
+        // a stored record keeps its steps' median and p95, not the steps: said in its side's title
+        const auto& rec = side ? m_data->candidate : m_data->baseline;
+        m_steps->setSideNote(side, m_data->fromRecord[side]
+                                       ? tr("a stored record (steps not kept): median %1, p95 %2 over %3")
+                                             .arg(formatDuration(int64_t(rec.step.medianNs)),
+                                                  formatDuration(int64_t(rec.step.p95Ns)),
+                                                  counted(qint64(rec.step.steps), tr("step"), tr("steps")))
+                                       : QString());
+    }
     m_memory->setNote(unmatched);
     // the direction first, in words: which run is measured against which decides whether a slower op
     // reads as a regression or an improvement (walk 6 read "PASS … 28 improvements" the wrong way round)

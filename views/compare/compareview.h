@@ -45,9 +45,11 @@ class CompareView : public QWidget {
     MemoryOverlay* memoryOverlay() const { return m_memory; }
     SpanPairView* spanPairView() const { return m_spanPair; }
     QString verdictText() const;
-    /// The scroll area of the headline: its wrapped height, in whole lines, at most kVerdictShare of the
-    /// panel's and kVerdictLines (at least two lines).
+    /// The scroll area of the headline: its wrapped height, in whole lines of its text, at most
+    /// kVerdictShare of the panel's and kVerdictLines (at least two lines, or its first).
     QScrollArea* verdictArea() const;
+    /// The headline's text lines as laid out now (the label's pixels): the area shows each whole or not.
+    QList<QRect> verdictLineRects() const;
     static constexpr double kVerdictShare = 0.3;
     static constexpr int kVerdictLines = 4; ///< the headline's area at most this many lines (it scrolls)
     static constexpr int kRowTextLines = 3; ///< the current row's text: a strip of this many lines (scrolls)
@@ -83,9 +85,11 @@ class CompareView : public QWidget {
 
   protected:
     void resizeEvent(QResizeEvent* e) override;
+    bool eventFilter(QObject* o, QEvent* e) override;
 
   private:
     void fitVerdict(); ///< the headline's area as tall as its text, within kVerdictShare of the panel
+    void fitRowText(); ///< the row text's strip: its whole lines, at most kRowTextLines
     static QString noComparisonText();
     void askSpans(const compare::Delta& d);
     /// What a row of the list is about goes out as the signal of its kind (op types, links, banks).

@@ -3,6 +3,7 @@
 #include "views/common/celltooltip.h"
 #include "views/common/palette.h"
 #include "views/common/timemapping.h"
+#include "views/common/wholelines.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -36,15 +37,74 @@ void DeltaGrid::setData(std::shared_ptr<const compare::ComparisonData> d) {
     update();
 }
 
+QString DeltaGrid::changeText(double ratio) {
+    // a change under half a per cent printed "+0%" / "-0%": a sign on nothing (walk 54)
+    const long pct = std::lround((ratio - 1) * 100);
+    return pct == 0 ? QStringLiteral("0%") : QString::asprintf("%+ld%%", pct);
+}
+
+QColor DeltaGrid::cellColor(double ratio) const {
+    return m_scale.color(std::lround((ratio - 1) * 100) == 0 ? 1.0 : ratio);
+}
+
+bool DeltaGrid::cellShowsNumber(int row, int column) const {
+    if (!m_data || row < 0 || column < 0 || size_t(row) >= m_data->opTypes.size() ||
+        size_t(column) >= m_data->ranks.size())
+        return false;
+    const double v = m_data->at(size_t(row), size_t(column));
+    const QRect cell = cellRect(row, column);
+    const QFontMetrics fm(font());
+    return v > 0 && fm.horizontalAdvance(changeText(v)) + 4 <= cell.width() && fm.height() <= cell.height();
+}
+
+bool DeltaGrid::someNumberHidden() const {
+    if (!m_data) return false;
+    for (size_t r = 0; r < m_data->opTypes.size(); ++r)
+        for (size_t c = 0; c < m_data->ranks.size(); ++c)
+            if (m_data->at(r, c) > 0 && !cellShowsNumber(int(r), int(c))) return true;
+    return false;
+}
+
 QString DeltaGrid::legendText(int which) const {
-    return which == 1 ? tr("equal")
-                      : QString::asprintf(which == 0 ? "×%.2f slower" : "×%.2f faster", m_scale.hi);
+    // both ends with their colour and meaning (walk 54: the blue cells were explained nowhere), at the
+    // scale's end values: the ratio and the change it is
+    switch (which) {
+    case 0:
+        return tr("red: slower, ×%1 (%2)").arg(m_scale.hi, 0, 'f', 2).arg(changeText(m_scale.hi));
+    case 1:
+        return tr("white: equal (0%)");
+    case 2:
+        return tr("blue: faster, ×%1 (%2)").arg(m_scale.lo, 0, 'f', 2).arg(changeText(m_scale.lo));
+    default:
+        return tr("narrow cells: hover");
+    }
+}
+
+QStringList DeltaGrid::legendLines() const {
+    QStringList l{legendText(0), legendText(1), legendText(2)};
+    if (someNumberHidden()) l << legendText(3);
+    return l;
+}
+
+int DeltaGrid::legendBar() const {
+    // three lines tall, its labels at its top, middle and bottom: a 120 px bar put the blue end's label
+    // below the few rows a short panel shows (walk 54: blue explained nowhere on screen)
+    return 3 * QFontMetrics(font()).lineSpacing() + 6;
+}
+
+QRect DeltaGrid::legendBarRect() const {
+    const int cols = m_data ? int(m_data->ranks.size()) : 0;
+    return {m_left + cols * m_cellW + kLegendGap, m_top, 14, legendBar()};
+}
+
+int DeltaGrid::legendHeight() const {
+    return legendBar() + QFontMetrics(font()).lineSpacing() + 4;
 }
 
 int DeltaGrid::legendWidth() const {
     const QFontMetrics fm(font());
     int text = 0;
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < 4; ++i)
         text = std::max(text, fm.horizontalAdvance(legendText(i)));
     return kLegendGap + kSwatchW + text + 6;
 }
@@ -62,12 +122,13 @@ void DeltaGrid::resizeEvent(QResizeEvent* e) {
 QSize DeltaGrid::sizeHint() const {
     const int rows = m_data ? int(m_data->opTypes.size()) : 4, cols = m_data ? int(m_data->ranks.size()) : 4;
     const int cellW = std::clamp(700 / std::max(1, cols), kMinCellW, kMaxCellW);
-    return {m_left + cols * cellW + legendWidth(), m_top + rows * m_cellH + 20};
+    return {m_left + cols * cellW + legendWidth(), m_top + std::max(rows * m_cellH, legendHeight()) + 8};
 }
 
 QSize DeltaGrid::minimumSizeHint() const {
     const int cols = m_data ? int(m_data->ranks.size()) : 4;
-    return {std::max(280, m_left + cols * kMinCellW + legendWidth()), 120};
+    // the legend whole: its blue end and its note were below the scroll area's reach (walk 54)
+    return {std::max(280, m_left + cols * kMinCellW + legendWidth()), m_top + legendHeight() + 8};
 }
 
 QRect DeltaGrid::cellRect(int row, int column) const {
@@ -118,17 +179,24 @@ void DeltaGrid::paintEvent(QPaintEvent*) {
         p.drawText(rect().adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, why);
         return;
     }
-    p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("Median kernel time, candidate / baseline (op types with ≥ %1 % of device time)")
-                   .arg(m_data->options.minShare * 100, 0, 'g', 3));
+    // a text line the scroll area shows only in part is left out: a row cut in half at the viewport's edge
+    // read as the grid's last (walk 54: the third kernel row at 1600 × 1000)
+    const auto text = [&](const QRect& r, int flags, const QString& t) {
+        drawWholeText(p, this, r, flags, t);
+    };
+    const QFontMetrics fm(font());
+    text(QRect(4, 2, width() - 8, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+         fm.elidedText(tr("Median kernel time, candidate / baseline (op types with ≥ %1 % of device time)")
+                           .arg(m_data->options.minShare * 100, 0, 'g', 3),
+                       Qt::ElideRight, width() - 8));
     for (size_t c = 0; c < m_data->ranks.size(); ++c)
-        p.drawText(QRect(m_left + int(c) * m_cellW, m_top - 18, m_cellW, 16), Qt::AlignCenter,
-                   QString::number(m_data->ranks[c]));
+        text(QRect(m_left + int(c) * m_cellW, m_top - 18, m_cellW, 16), Qt::AlignCenter,
+             QString::number(m_data->ranks[c]));
     for (size_t r = 0; r < m_data->opTypes.size(); ++r) {
         const std::string& op = m_data->opTypes[r];
         p.setPen(palette().text().color());
-        p.drawText(QRect(4, m_top + int(r) * m_cellH, m_left - 8, m_cellH), Qt::AlignRight | Qt::AlignVCenter,
-                   QFontMetrics(font()).elidedText(QString::fromStdString(op), Qt::ElideMiddle, m_left - 8));
+        text(QRect(4, m_top + int(r) * m_cellH, m_left - 8, m_cellH - 1), Qt::AlignRight | Qt::AlignVCenter,
+             fm.elidedText(QString::fromStdString(op), Qt::ElideMiddle, m_left - 8));
         for (size_t c = 0; c < m_data->ranks.size(); ++c) {
             const QRect cell = cellRect(int(r), int(c));
             const double v = m_data->at(r, c);
@@ -136,11 +204,11 @@ void DeltaGrid::paintEvent(QPaintEvent*) {
                 p.fillRect(cell, palette().alternateBase());
                 continue;
             }
-            const QColor col = m_scale.color(v);
+            const QColor col = cellColor(v);
             p.fillRect(cell, col);
-            if (m_cellW >= 36) {
+            if (cellShowsNumber(int(r), int(c))) { // else its tooltip gives it, as the legend says
                 p.setPen(textOn(col));
-                p.drawText(cell, Qt::AlignCenter, QString::asprintf("%+.0f%%", (v - 1) * 100));
+                text(cell, Qt::AlignCenter, changeText(v));
             }
             if (regressed(op, m_data->ranks[c])) {
                 p.setPen(QPen(palette().text().color(), 2));
@@ -148,17 +216,24 @@ void DeltaGrid::paintEvent(QPaintEvent*) {
             }
         }
     }
-    // legend: the ratios at the ends and at 1
-    const int lx = m_left + int(m_data->ranks.size()) * m_cellW + kLegendGap, ly = m_top, lh = 120;
+    // legend: the colours at the ends and at 1, each said with its meaning and value
+    const QRect bar = legendBarRect();
+    const int lx = bar.left(), ly = bar.top(), lh = bar.height();
     for (int y = 0; y < lh; ++y) {
         const double pos = 1.0 - double(y) / lh;
         const double v = std::exp(std::log(m_scale.lo) + pos * (std::log(m_scale.hi) - std::log(m_scale.lo)));
         p.fillRect(lx, ly + y, 14, 1, m_scale.color(v));
     }
     p.setPen(palette().text().color());
-    p.drawText(lx + kSwatchW, ly + 8, legendText(0));
-    p.drawText(lx + kSwatchW, ly + lh / 2 + 4, legendText(1));
-    p.drawText(lx + kSwatchW, ly + lh, legendText(2));
+    const QStringList lines = legendLines();
+    const int tw = width() - lx - kSwatchW;
+    text(QRect(lx + kSwatchW, ly, tw, fm.height()), Qt::AlignLeft | Qt::AlignTop, lines[0]);
+    text(QRect(lx + kSwatchW, ly + (lh - fm.height()) / 2, tw, fm.height()), Qt::AlignLeft | Qt::AlignTop,
+         lines[1]);
+    text(QRect(lx + kSwatchW, ly + lh - fm.height(), tw, fm.height()), Qt::AlignLeft | Qt::AlignTop,
+         lines[2]);
+    if (lines.size() > 3)
+        text(QRect(lx, ly + lh + 4, width() - lx, fm.height()), Qt::AlignLeft | Qt::AlignTop, lines[3]);
 }
 
 bool DeltaGrid::cellAt(QPoint pt, int& row, int& col) const {

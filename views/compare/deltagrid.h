@@ -1,7 +1,10 @@
 #pragma once
 // The delta heatmap of a comparison: op type × matched rank, each cell coloured by candidate median /
 // baseline median on the diverging scale (blue faster, white equal, red slower; log-symmetric), cells of
-// a regression outlined, a legend with the ratios. Tooltips give both medians. GUI thread only.
+// a regression outlined, a legend naming both colours and the scale's ends. A cell prints its change in
+// per cent when its text fits the cell (else its tooltip gives it, and the legend says so); a change that
+// rounds to 0 % prints "0%" and is drawn white. A text line the scroll area around the grid shows only in
+// part is not drawn (whole or scrolled, never cut in half). Tooltips give both medians. GUI thread only.
 #include "core/compare/comparisondata.h"
 #include "views/heatmap/heatmapscale.h"
 
@@ -17,6 +20,18 @@ class DeltaGrid : public QWidget {
     void setData(std::shared_ptr<const compare::ComparisonData> d);
     /// The cell of (row, column) in widget pixels (for tests).
     QRect cellRect(int row, int column) const;
+    /// The change a cell prints: "+8%", "-3%", "0%" for a change that rounds to 0 (pure; ratio = candidate
+    /// / baseline).
+    static QString changeText(double ratio);
+    /// The colour a cell of `ratio` is drawn in: neutral (the scale's 1.0) when its change rounds to 0 %.
+    QColor cellColor(double ratio) const;
+    /// Whether the cell (row, column) prints its number: it has a ratio and its text fits the cell (px).
+    bool cellShowsNumber(int row, int column) const;
+    /// The legend's lines, top to bottom (the red end, the middle, the blue end, and what a narrow cell
+    /// does when there is one), as painted.
+    QStringList legendLines() const;
+    /// The legend's colour bar (widget pixels): red at its top, blue at its bottom.
+    QRect legendBarRect() const;
     QSize sizeHint() const override;
     /// The narrowest the grid is drawn whole: its cells at their narrowest and the legend beside them.
     QSize minimumSizeHint() const override;
@@ -41,7 +56,12 @@ class DeltaGrid : public QWidget {
     void fitCells();
     /// The legend's width: its swatch and its longest label (px).
     int legendWidth() const;
-    QString legendText(int which) const; ///< 0: slower, 1: equal, 2: faster
+    QString legendText(int which) const; ///< 0: slower, 1: equal, 2: faster, 3: the numbers' note
+    /// Whether some cell with a ratio is too narrow for its number (the legend then says: its tooltip).
+    bool someNumberHidden() const;
+    int legendBar() const; ///< the legend's colour bar's height (px)
+    /// The legend's height (px): its bar and its note.
+    int legendHeight() const;
     std::shared_ptr<const compare::ComparisonData> m_data;
     HeatScale m_scale;
     int m_left = 160, m_top = 40, m_cellW = 40, m_cellH = 18;

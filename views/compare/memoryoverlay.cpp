@@ -1,6 +1,7 @@
 #include "views/compare/memoryoverlay.h"
 
 #include "views/common/timemapping.h"
+#include "views/common/wholelines.h"
 #include "views/compare/stepoverlay.h"
 
 #include <QFontMetrics>
@@ -179,19 +180,21 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
     for (int s = 0; s < 2; ++s) { // one line per run under the title: peaks, component
         p.setPen((s == 0 ? StepOverlay::baselineColor() : StepOverlay::candidateColor()).darker(120));
         // elided when narrow; the whole lines are the tooltip
-        p.drawText(QRect(plot.left() + 4, g.caption.bottom() + 1 + s * 15, plot.width(), 15),
-                   Qt::AlignLeft | Qt::AlignVCenter,
-                   p.fontMetrics().elidedText(sideText(s), Qt::ElideRight, plot.width() - 4));
+        drawWholeText(p, this, QRect(plot.left() + 4, g.caption.bottom() + 1 + s * 15, plot.width(), 15),
+                      Qt::AlignLeft | Qt::AlignVCenter,
+                      p.fontMetrics().elidedText(sideText(s), Qt::ElideRight, plot.width() - 4));
     }
     p.setPen(palette().text().color());
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
     p.drawLine(plot.bottomLeft(), plot.topLeft());
-    p.drawText(QRect(0, plot.top() - 8, plot.left() - 4, 16), Qt::AlignRight | Qt::AlignVCenter,
-               formatBytes(int64_t(m_yMax)));
-    p.drawText(QRect(0, plot.bottom() - 8, plot.left() - 4, 16), Qt::AlignRight | Qt::AlignVCenter, "0");
-    p.drawText(QRect(plot.left(), plot.bottom() + 4, 80, 16), Qt::AlignLeft, "0");
-    p.drawText(QRect(plot.right() - 160, plot.bottom() + 4, 160, 16), Qt::AlignRight,
-               "+" + formatDuration(int64_t(m_xMax)));
+    // one-line labels a scroll area shows in part are left out, not cut (walk 54)
+    drawWholeText(p, this, QRect(0, plot.top() - 8, plot.left() - 4, 16), Qt::AlignRight | Qt::AlignVCenter,
+                  formatBytes(int64_t(m_yMax)));
+    drawWholeText(p, this, QRect(0, plot.bottom() - 8, plot.left() - 4, 16),
+                  Qt::AlignRight | Qt::AlignVCenter, "0");
+    drawWholeText(p, this, QRect(plot.left(), plot.bottom() + 4, 80, 16), Qt::AlignLeft, "0");
+    drawWholeText(p, this, QRect(plot.right() - 160, plot.bottom() + 4, 160, 16), Qt::AlignRight,
+                  "+" + formatDuration(int64_t(m_xMax)));
     p.drawText(g.axisText, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, xAxisText()); // whole, wrapped
 }
 

@@ -49,6 +49,11 @@ SpanPairView::SpanPairView(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
 }
 
+void SpanPairView::setEmptyText(const QString& text) {
+    m_emptyText = text;
+    update();
+}
+
 void SpanPairView::setSpans(std::shared_ptr<const compare::SpanPair> spans, QString subject) {
     m_spans = std::move(spans);
     m_subject = std::move(subject);
@@ -108,7 +113,9 @@ void SpanPairView::paintEvent(QPaintEvent*) {
     p.setPen(palette().text().color());
     if (!m_spans) {
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
-                   tr("Activate a delta to see its spans in both runs (one typical step of its rank)"));
+                   !m_emptyText.isEmpty()
+                       ? m_emptyText
+                       : tr("Activate a delta to see its spans in both runs (one typical step of its rank)"));
         return;
     }
     p.setFont(subjectFont());

@@ -17,6 +17,8 @@ class SpanPairView : public QWidget {
   public:
     explicit SpanPairView(QWidget* parent = nullptr);
     void setSpans(std::shared_ptr<const compare::SpanPair> spans, QString subject);
+    /// What it says with no spans ("": how to ask for them).
+    void setEmptyText(const QString& text);
     /// What the spans are of (the strip's bold first line).
     const QString& subject() const { return m_subject; }
     const compare::SpanPair* spans() const { return m_spans.get(); }
@@ -47,6 +49,7 @@ class SpanPairView : public QWidget {
     std::shared_ptr<const compare::SpanPair> m_spans;
     QString m_subject;
     double m_spanNs = 1; ///< the axis: the longer of the two steps
+    QString m_emptyText;
 };
 
 } // namespace rs::views

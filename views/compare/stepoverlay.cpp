@@ -4,6 +4,7 @@
 
 #include "views/common/plural.h"
 #include "views/common/timemapping.h"
+#include "views/common/wholelines.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -64,6 +65,7 @@ void StepOverlay::setSteps(std::vector<double> baseline, std::vector<double> can
 QString StepOverlay::sideTitle(int side) const {
     const auto& steps = m_steps[side ? 1 : 0];
     const QString who = side ? tr("candidate") : tr("baseline");
+    if (steps.empty() && !m_sideNote[side ? 1 : 0].isEmpty()) return who + ": " + m_sideNote[side ? 1 : 0];
     // too few steps for a median: the steps themselves ("2 steps: 7.95 ms and 207 ms")
     if (steps.size() < model::kTypicalStepMinSteps && m_ranks == 1)
         return who + ": " + QString::fromStdString(model::typicalStepText(steps));
@@ -85,6 +87,11 @@ QRect StepOverlay::titleRect(int side) const {
     return QRect(kPlotLeft, 20 + 16 * (side ? 1 : 0), std::max(0, width() - kPlotLeft - 4), 16);
 }
 
+void StepOverlay::setSideNote(int side, const QString& note) {
+    m_sideNote[side ? 1 : 0] = note;
+    update();
+}
+
 void StepOverlay::setNote(const QString& note) {
     m_note = note;
     update();
@@ -95,8 +102,8 @@ void StepOverlay::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(rect(), palette().base());
     p.setPen(palette().text().color());
-    p.drawText(QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("Step wall time, steady-state steps of the matched ranks"));
+    drawWholeText(p, this, QRect(4, 2, width() - 8, 18), Qt::AlignLeft | Qt::AlignVCenter,
+                  tr("Step wall time, steady-state steps of the matched ranks"));
     if (!m_note.isEmpty()) {
         p.drawText(rect().adjusted(8, 20, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, m_note);
         return;
@@ -105,9 +112,7 @@ void StepOverlay::paintEvent(QPaintEvent*) {
         p.drawText(rect(), Qt::AlignCenter, tr("No steps in either run"));
         return;
     }
-    const int overflowW = m_overflow ? 70 : 0;
-    const QRect plot(kPlotLeft, titleRect(1).bottom() + 4, width() - 60 - overflowW,
-                     height() - titleRect(1).bottom() - 34); // under both titles
+    const QRect plot = plotRect();
     int maxCount = 1;
     for (auto& c : m_counts)
         for (int n : c)
@@ -136,22 +141,41 @@ void StepOverlay::paintEvent(QPaintEvent*) {
             p.setPen(QPen(col, 1.5));
             p.drawRect(bar);
         }
-        const double med = medianOf(m_steps[s]);
-        p.setPen(QPen(col, 1.5, Qt::DashLine));
-        p.drawLine(QPointF(xOf(med), plot.top()), QPointF(xOf(med), plot.bottom()));
+        if (!m_steps[s].empty()) { // a side without steps (a stored record) has no median to mark
+            const double med = medianOf(m_steps[s]);
+            p.setPen(QPen(col, 1.5, Qt::DashLine));
+            p.drawLine(QPointF(xOf(med), plot.top()), QPointF(xOf(med), plot.bottom()));
+        }
         p.setPen(col.darker(120));
-        p.drawText(titleRect(s), Qt::AlignLeft,
-                   fontMetrics().elidedText(sideTitle(s), Qt::ElideRight, titleRect(s).width()));
+        drawWholeText(p, this, titleRect(s), Qt::AlignLeft,
+                      fontMetrics().elidedText(sideTitle(s), Qt::ElideRight, titleRect(s).width()));
     }
     p.setPen(palette().text().color());
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
-    p.drawText(QRect(plot.left() - 30, plot.bottom() + 4, 80, 16), Qt::AlignLeft,
-               formatDuration(int64_t(m_lo)));
-    p.drawText(QRect(plot.right() - 90, plot.bottom() + 4, 90, 16), Qt::AlignRight,
-               formatDuration(int64_t(m_hi)));
+    const QList<QRect> labels = axisLabelRects();
+    // inside the widget, and left out when a scroll area shows them in part (walk 54: "11.2 ms" half under
+    // the dock's tab bar)
+    drawWholeText(p, this, labels[0], Qt::AlignLeft, formatDuration(int64_t(m_lo)));
+    drawWholeText(p, this, labels[1], Qt::AlignRight, formatDuration(int64_t(m_hi)));
     if (m_overflow)
-        p.drawText(QRect(plot.right() + 16, plot.bottom() + 4, overflowW, 16), Qt::AlignLeft,
-                   "> " + formatDuration(int64_t(m_hi)));
+        drawWholeText(p, this, labels[2], Qt::AlignLeft | Qt::AlignTop, "> " + formatDuration(int64_t(m_hi)));
+}
+
+QRect StepOverlay::plotRect() const {
+    const int overflowW = m_overflow ? 70 : 0;
+    const int labelH = fontMetrics().height() + 2;
+    return QRect(kPlotLeft, titleRect(1).bottom() + 4, width() - 60 - overflowW,
+                 height() - titleRect(1).bottom() - 10 - labelH); // under both titles, above the labels
+}
+
+QList<QRect> StepOverlay::axisLabelRects() const {
+    const QRect plot = plotRect();
+    const int labelH = fontMetrics().height() + 2, y = plot.bottom() + 4;
+    // the axis' ends under them, within the widget (the low end's starts at its left edge's room)
+    QList<QRect> r{QRect(std::max(0, plot.left() - 30), y, 80, labelH),
+                   QRect(plot.right() - 90, y, 90, labelH)};
+    if (m_overflow) r << QRect(plot.right() + 16, y, std::min(70, width() - plot.right() - 16), labelH);
+    return r;
 }
 
 } // namespace rs::views

@@ -4,6 +4,8 @@
 // bulk of the steps (up to 1.5 × the larger median); slower steps (a 200 ms stall) go to one
 // overflow bin at the right, labelled, instead of squeezing every other step into one bin. GUI thread only.
 #include <QColor>
+#include <QList>
+#include <QRect>
 #include <QWidget>
 #include <vector>
 
@@ -23,23 +25,31 @@ class StepOverlay : public QWidget {
     QString sideTitle(int side) const;
     /// Where a side's title is drawn (widget pixels): a line of its own above the plot, the widget's width.
     QRect titleRect(int side) const;
+    /// Where the axis labels are drawn (widget pixels): the low end, the high end, and the overflow bin's
+    /// when there is one; each inside the widget, drawn only when wholly on screen.
+    QList<QRect> axisLabelRects() const;
     static QColor baselineColor();
     static QColor candidateColor();
     /// What the panel says instead of a chart (nothing compared yet, no rank in both runs); empty: the chart.
     void setNote(const QString& note);
     QString note() const { return m_note; }
+    /// What a side without steps says in its title instead of a count (a stored record keeps its steps'
+    /// median and p95, not each step); "": none. 0: baseline, 1: candidate.
+    void setSideNote(int side, const QString& note);
     QSize sizeHint() const override { return {520, 200}; }
 
   protected:
     void paintEvent(QPaintEvent*) override;
 
   private:
+    QRect plotRect() const; ///< the histogram's axes, under both titles and above the axis labels
     std::vector<double> m_steps[2];
     int m_ranks = 1;
     std::vector<int> m_counts[2];
     double m_lo = 0, m_hi = 1;
     bool m_overflow = false;
     QString m_note;
+    QString m_sideNote[2];
 };
 
 } // namespace rs::views

@@ -218,9 +218,9 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
             } else {
                 QColor col = m_scale.color(cellValue(cell, m_stat));
                 p.fillRect(cr, col);
-                if (m_cellW >= 38 && m_stat == HeatStatistic::Ratio) {
+                if (cellShowsText(r, int(c))) {
                     p.setPen(col.lightnessF() > 0.5 ? QColor(30, 30, 30) : QColor(250, 250, 250));
-                    p.drawText(cr, Qt::AlignCenter, QString::number(cell.ratio, 'f', 2));
+                    p.drawText(cr, Qt::AlignCenter, cellText(r, int(c)));
                 }
             }
             if (cell.flagged) flagged.push_back(cr);
@@ -262,6 +262,23 @@ void HeatmapCanvas::paintEvent(QPaintEvent*) {
     if (m_legendShown)
         paintHeatLegend(p, QPoint(m_left + int(d.columns.size()) * m_cellW + 16 + notesWidth(), m_top),
                         legendBarHeight(), m_scale, d.mode, legendKeys(), palette());
+}
+
+QString HeatmapCanvas::cellText(int row, int column) const {
+    if (!m_data || row < 0 || column < 0 || size_t(row) >= m_data->cells.size() ||
+        size_t(column) >= m_data->columns.size())
+        return {};
+    const auto& cell = m_data->cells[size_t(row)][size_t(column)];
+    if (!cell.present || (m_stat == HeatStatistic::Ratio && cell.noSharedKernels)) return {};
+    return m_stat == HeatStatistic::Ratio ? QString::number(cell.ratio, 'f', 2)
+                                          : formatDuration(int64_t(cellValue(cell, m_stat)));
+}
+
+bool HeatmapCanvas::cellShowsText(int row, int column) const {
+    const QString t = cellText(row, column);
+    if (t.isEmpty()) return false;
+    const QFontMetrics fm(labelFont());
+    return fm.horizontalAdvance(t) + 4 <= m_cellW - 1 && fm.height() <= m_cellH - 1;
 }
 
 void HeatmapCanvas::paintUncompared(QPainter& p, const QRect& r) const {

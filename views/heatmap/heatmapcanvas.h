@@ -45,6 +45,12 @@ class HeatmapCanvas : public QWidget {
     const HeatScale& scale() const { return m_scale; }
     /// Rectangle of the cell (row index in the data, column index), in widget pixels (for tests).
     QRect cellRect(int row, int column) const;
+    /// The value a present cell prints for the statistic shown: "1.06" of a ratio, "1.23 ms" of a duration
+    /// (its unit with it); "" for a cell with none (absent, or no ratio).
+    QString cellText(int row, int column) const;
+    /// Whether the cell prints cellText: it has one and it fits the cell (px, in the labels' font); every
+    /// statistic alike (walk 54: Total and Mean printed nothing where Ratio printed "1.06").
+    bool cellShowsText(int row, int column) const;
     /// The row labels as drawn, by data row: elided to the label column, different names kept different.
     std::vector<QString> rowLabels() const;
     /// Data row indexes in display order.

@@ -38,30 +38,33 @@ void paintHeatLegend(QPainter& p, QPoint at, int lh, const HeatScale& scale, que
         if (scale.noValues) return QString("-");
         return ratio ? QString("%1×").arg(v, 0, 'f', 2) : formatDuration(int64_t(v));
     };
-    p.drawText(lx + 18, ly + 8, label(scale.shownHi));
+    // the ends are the cells' extremes, said so; where the colours are full is said under the bar
+    p.drawText(lx + 18, ly + 8, legendEndLabel(scale, true));
     // the middle label where its value lies on the bar: 1.00× is off-centre when the cells' range is
     const double mid = ratio ? 1.0 : (scale.shownLo + scale.shownHi) / 2;
     const int midY = ly + int(std::lround(lh * (1.0 - legendPosition(scale, mid))));
     if (!scale.noValues && midY - ly > 20 && ly + lh - midY > 20) p.drawText(lx + 18, midY + 4, label(mid));
-    p.drawText(lx + 18, ly + lh, label(scale.shownLo));
+    p.drawText(lx + 18, ly + lh, legendEndLabel(scale, false));
     p.drawText(QRect(lx - 4, ly + lh + 6, HeatLegendMetrics::kWidth, 40), Qt::TextWordWrap,
                statisticName(scale.statistic, mode));
+    p.drawText(QRect(lx - 4, ly + lh + 46, HeatLegendMetrics::kWidth, 30), Qt::TextWordWrap,
+               saturationText(scale));
     if (keys.flagged) {
         p.setPen(QPen(QColor(20, 20, 20), 2));
-        p.drawRect(lx, ly + lh + 46, 12, 10);
+        p.drawRect(lx, ly + lh + 78, 12, 10);
         p.setPen(palette.color(QPalette::WindowText));
-        p.drawText(lx + 18, ly + lh + 56, HeatmapLegend::tr("slow cell"));
+        p.drawText(lx + 18, ly + lh + 88, HeatmapLegend::tr("slow cell"));
     }
     if (keys.uncompared) { // below the straggler key, whether or not it is drawn
-        paintUncomparedKey(p, QRect(lx, ly + lh + 64, 12, 10), palette);
+        paintUncomparedKey(p, QRect(lx, ly + lh + 96, 12, 10), palette);
         p.setPen(palette.color(QPalette::WindowText));
-        p.drawText(lx + 18, ly + lh + 74, HeatmapLegend::tr("no shared kernels"));
+        p.drawText(lx + 18, ly + lh + 106, HeatmapLegend::tr("no shared kernels"));
     }
     if (keys.partial) { // a picture read alone must say what the cross-hatch is (walk 19: exported, it did
                         // not)
-        p.fillRect(QRect(lx, ly + lh + 82, 12, 10), QBrush(QColor(90, 90, 90), Qt::DiagCrossPattern));
+        p.fillRect(QRect(lx, ly + lh + 114, 12, 10), QBrush(QColor(90, 90, 90), Qt::DiagCrossPattern));
         p.setPen(palette.color(QPalette::WindowText));
-        p.drawText(lx + 18, ly + lh + 92, HeatmapLegend::tr("partial rank (cut)"));
+        p.drawText(lx + 18, ly + lh + 124, HeatmapLegend::tr("partial rank (cut)"));
     }
 }
 
@@ -86,12 +89,7 @@ StripItem keyItem(const QString& text, const QFontMetrics& fm, std::function<voi
 int paintHeatLegendStrip(QPainter* p, int width, const HeatScale& scale, HeatLegendKeys keys,
                          const QPalette& palette, const QFontMetrics& fm, const QString& note) {
     constexpr int kBar = 80, kGap = 14, kPad = 4;
-    const bool ratio = scale.statistic == HeatStatistic::Ratio;
-    auto label = [&](double v) {
-        if (scale.noValues) return QString("-");
-        return ratio ? QString("%1×").arg(v, 0, 'f', 2) : formatDuration(int64_t(v));
-    };
-    const QString lo = label(scale.shownLo), hi = label(scale.shownHi);
+    const QString lo = legendEndLabel(scale, false), hi = legendEndLabel(scale, true);
     std::vector<StripItem> items;
     // the colour bar from its lowest value to its highest, as the upright bar's bottom to top
     items.push_back(
@@ -155,8 +153,11 @@ HeatmapLegend::HeatmapLegend(const HeatmapCanvas* canvas, QWidget* parent)
 void HeatmapLegend::refresh() {
     // the strip names no statistic (the combo box above the grid does): its tooltip does
     const auto* d = m_canvas->data();
-    const QString colour =
+    // nor where its colours are full: a line of its own took a row of a 640 × 480 window's grid
+    QString colour =
         m_strip && d ? tr("Colour: %1").arg(statisticName(m_canvas->scale().statistic, d->mode)) : QString();
+    if (const QString full = saturationText(m_canvas->scale()); m_strip && d && !full.isEmpty())
+        colour += " (" + full + ")";
     setToolTip(m_note.isEmpty() ? colour : m_note + "\n" + colour);
     updateGeometry();
     update();

@@ -25,7 +25,7 @@ struct HeatLegendKeys {
 struct HeatLegendMetrics {
     static constexpr int kWidth = 135;
     static constexpr int kMinBar = 40, kMaxBar = 240;
-    static constexpr int kBelowBar = 100;
+    static constexpr int kBelowBar = 132;
 };
 
 /// Paints the legend with its top left at `at` and a colour bar `barHeight` px high, in the painter's font.

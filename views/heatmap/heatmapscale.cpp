@@ -1,5 +1,7 @@
 #include "views/heatmap/heatmapscale.h"
 
+#include "views/common/timemapping.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -59,6 +61,21 @@ double cellValue(const query::HeatCell& c, HeatStatistic s) {
         return double(c.totalNs);
     }
     return 0;
+}
+
+QString legendEndLabel(const HeatScale& s, bool high) {
+    if (s.noValues) return QStringLiteral("-");
+    const double v = high ? s.shownHi : s.shownLo;
+    if (s.statistic != HeatStatistic::Ratio) return formatDuration(int64_t(v));
+    return QString("%1× %2").arg(v, 0, 'f', 2).arg(high ? "max" : "min");
+}
+
+QString saturationText(const HeatScale& s) {
+    if (s.statistic != HeatStatistic::Ratio || s.noValues) return {};
+    // the colours are full at lo / hi (forData: 2× or the farthest cell), beyond which nothing lies
+    return QString("white at 1.00×, full red at %1×, full blue at %2×")
+        .arg(s.hi, 0, 'f', 2)
+        .arg(s.lo, 0, 'f', 2);
 }
 
 double HeatScale::position(double v) const {

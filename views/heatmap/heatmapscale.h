@@ -25,6 +25,16 @@ double cellValue(const query::HeatCell& c, HeatStatistic s);
 /// The ratio the diverging scale saturates at (its blue end at the inverse), unless a cell lies further.
 constexpr double kRatioSaturation = 2.0;
 
+struct HeatScale;
+/// A legend's label of one end of its bar: of ratios the cells' extreme with what it is ("2.30× max",
+/// "0.99× min"), of the other statistics the duration ("12.3 ms"); "-" when no cell has a value.
+QString legendEndLabel(const HeatScale& s, bool high);
+/// Where a ratio scale's colours are full, which the bar (the cells' own range) need not reach: "white at
+/// 1.00×, full red at 2.00×, full blue at 0.50×" — 2× or the farthest cell, whichever is further (walk 54:
+/// the demo's legend topped at 2.30× under a scale said to stop at 2×). "" for the sequential scales, whose
+/// bar runs from 0 to the largest cell, its darkest colour.
+QString saturationText(const HeatScale& s);
+
 struct HeatScale {
     HeatStatistic statistic = HeatStatistic::Ratio;
     double lo = 0, hi = 1; ///< sequential range; for ratios lo = 1/r, hi = r (symmetric in log)
