@@ -12,7 +12,8 @@ namespace {
 const char* const kArrowColumns =
     "SELECT l.rowid, coalesce(c.value, ''), CAST(l.flow_id AS TEXT), "
     "s.span_id, st.rank, s.track_id, s.ts_ns, s.ts_ns + s.dur_ns, sn.value, "
-    "d.span_id, dt.rank, d.track_id, d.ts_ns, d.ts_ns + d.dur_ns, dn.value, s.depth, d.depth ";
+    "d.span_id, dt.rank, d.track_id, d.ts_ns, d.ts_ns + d.dur_ns, dn.value, s.depth, d.depth, "
+    "s.name_id, coalesce(s.op_type_id, 0), d.name_id, coalesce(d.op_type_id, 0) ";
 const char* const kArrowJoins =
     "JOIN span s ON s.span_id = l.src_span_id JOIN track st ON st.track_id = s.track_id "
     "JOIN string sn ON sn.id = s.name_id JOIN span d ON d.span_id = l.dst_span_id "
@@ -25,6 +26,10 @@ FlowArrow readArrow(const index::Stmt& q) {
     a.flowId = q.text(2);
     a.src = {q.i64(3), int(q.i64(4)), q.i64(5), q.i64(6), q.i64(7), q.text(8), int(q.i64(15))};
     a.dst = {q.i64(9), int(q.i64(10)), q.i64(11), q.i64(12), q.i64(13), q.text(14), int(q.i64(16))};
+    a.src.nameId = int32_t(q.i64(17));
+    a.src.opTypeId = int32_t(q.i64(18));
+    a.dst.nameId = int32_t(q.i64(19));
+    a.dst.opTypeId = int32_t(q.i64(20));
     return a;
 }
 

@@ -19,6 +19,9 @@ struct FlowEnd {
     int64_t startNs = 0, endNs = 0;
     std::string name;
     int depth = 0; ///< nesting on its track
+    /// The span's name and op type string ids (op type 0: none of its own), for a selection of it to carry
+    /// its op type as a click's does (query::opTypeIdOf: else its name's)
+    int32_t nameId = -1, opTypeId = 0;
 };
 
 struct FlowArrow {

@@ -360,7 +360,7 @@ class TstFlowArrows : public QObject {
         QVERIFY2(ix.result.ok, ix.result.error.c_str());
         const auto row =
             ix.rows("SELECT l.src_span_id, l.dst_span_id, s.rank, s.ts_ns, d.ts_ns, d.track_id, s.track_id, "
-                    "s.depth FROM "
+                    "s.depth, coalesce(d.op_type, '') FROM "
                     "flow_link l JOIN spans s ON s.span_id = l.src_span_id JOIN spans d ON "
                     "d.span_id = l.dst_span_id WHERE l.src_span_id IN (SELECT src_span_id FROM "
                     "flow_link GROUP BY src_span_id HAVING count(*) = 1) ORDER BY d.ts_ns DESC LIMIT 1");
@@ -405,6 +405,10 @@ class TstFlowArrows : public QObject {
         QTest::keyClick(&view, Qt::Key_J);
         QCOMPARE(state.selection().spanId, dst);
         QVERIFY(state.windowStart() <= dstTs && dstTs <= state.windowEnd());
+        // with its op type, as a click selects it (the memory map highlights that op's tensors; r54c: a
+        // span reached by J had none)
+        QVERIFY(!v[8].isEmpty());
+        QCOMPARE(state.selection().opType, v[8]);
         // J again before the kernel's own arrows arrive (they come through the event loop, which has not
         // run): nothing moves — the launch's arrows are not the kernel's (issue 19)
         QVERIFY(!view.scene().flows() || view.scene().flows()->spanId == dst);

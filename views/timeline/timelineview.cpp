@@ -200,12 +200,11 @@ bool TimelineView::followFlowLabel(QPoint pos) {
 void TimelineView::goToFlowEnd(query::FlowEnd target) {
     const Selection& sel = m_state->selection();
     m_jumpedFrom = sel.kind == Selection::Kind::Span ? sel.spanId : 0; // J from there comes back
-    Selection s;
-    s.kind = Selection::Kind::Span;
-    s.rank = target.rank;
-    s.spanId = target.spanId;
-    s.startNs = target.startNs;
-    s.endNs = target.endNs;
+    // selected as a click selects it, op type included: the memory map highlights the op's tensors (r54c:
+    // a span reached otherwise than by a click had none, and the Memory panel kept the previous op)
+    query::DrawItem item{target.startNs, target.endNs, target.nameId, target.opTypeId, target.depth, 1,
+                         target.spanId};
+    const Selection s = TimelineInput::spanSelection(*summary(), target.rank, item);
     {
         OwnInput own(m_ownInput);
         m_state->setSelection(s);
