@@ -226,8 +226,11 @@ class MainWindow : public QMainWindow {
     QAction* m_alignAction = nullptr;
     QAction* m_flowsAction = nullptr;
     QMenu* m_flowCategoryMenu = nullptr; ///< one checkable action per category of the open profile
+    bool m_noFlowLinks = false;          ///< the open profile's categories are known, and there are none
     void addFlowActions(QMenu* view);
     void fillFlowCategories(const QStringList& categories);
+    /// What View ▸ Show flows and Flow categories say on a profile whose files link no spans.
+    static QString noFlowLinksText();
     QLabel* m_notice = nullptr; ///< what the view must say: several runs in the folder
     QMenu* m_recentMenu = nullptr;
     QMenu* m_compareRunMenu = nullptr; ///< File ▸ Compare with run: the folder's other runs

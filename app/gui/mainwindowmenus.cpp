@@ -301,6 +301,11 @@ void MainWindow::addFlowActions(QMenu* view) {
     // a profile's view state, not a setting: each profile opens with the selected span's arrows only (the
     // window's of a dense profile bury its lanes), a saved view brings back its own
     connect(m_flowsAction, &QAction::toggled, m_timeline, &views::TimelineView::setWindowFlows);
+    // a profile whose files link no spans (walk 54b: db/level1, its CONNECTION_IDS not read) drew nothing
+    // and said nothing when the arrows were turned on
+    connect(m_flowsAction, &QAction::toggled, this, [this](bool on) {
+        if (on && m_noFlowLinks) statusBar()->showMessage(noFlowLinksText(), 10000);
+    });
     m_flowCategoryMenu = view->addMenu(tr("Flow &categories"));
     m_flowCategoryMenu->setEnabled(false);
     connect(m_timeline, &views::TimelineView::flowCategoriesKnown, this, &MainWindow::fillFlowCategories);
@@ -308,8 +313,16 @@ void MainWindow::addFlowActions(QMenu* view) {
             [this](const QString& text) { statusBar()->showMessage(text, 10000); });
 }
 
+QString MainWindow::noFlowLinksText() {
+    return tr("No flow arrows to draw: no flow links were read from this profile's files (File ▸ Diagnostics "
+              "lists what was not read)");
+}
+
 void MainWindow::fillFlowCategories(const QStringList& categories) {
     m_flowCategoryMenu->clear();
+    m_noFlowLinks = categories.isEmpty();
+    if (m_noFlowLinks) m_flowCategoryMenu->addAction(noFlowLinksText())->setEnabled(false); // says why
+    m_flowCategoryMenu->setEnabled(true);
     std::set<QString> on;
     for (const QString& c : categories) {
         QAction* a = m_flowCategoryMenu->addAction(c.isEmpty() ? tr("(no category)") : c);
@@ -326,8 +339,8 @@ void MainWindow::fillFlowCategories(const QStringList& categories) {
             m_timeline->setFlowCategories(cats);
         });
     }
-    m_flowCategoryMenu->setEnabled(!categories.isEmpty());
     m_timeline->setFlowCategories(on);
+    if (m_noFlowLinks && m_flowsAction->isChecked()) statusBar()->showMessage(noFlowLinksText(), 10000);
 }
 
 void MainWindow::addLaneActions(QMenu* view) {
