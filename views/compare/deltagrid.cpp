@@ -47,14 +47,27 @@ QColor DeltaGrid::cellColor(double ratio) const {
     return m_scale.color(std::lround((ratio - 1) * 100) == 0 ? 1.0 : ratio);
 }
 
+std::optional<QFont> DeltaGrid::numberFont(const QFont& base, const QString& text, QSize cell) {
+    // the strongest changes have the longest texts ("-23%" against "0%"): at one size they were the cells
+    // left without a number (walk 54a). A text that does not fit at the widget's size is drawn smaller, down
+    // to kMinNumberScale of it
+    QFont f = base;
+    const qreal points = base.pointSizeF();
+    for (qreal scale = 1.0; scale >= kMinNumberScale - 1e-9; scale -= 0.05) {
+        if (points > 0) f.setPointSizeF(points * scale);
+        const QFontMetrics fm(f);
+        if (fm.horizontalAdvance(text) + 4 <= cell.width() && fm.height() <= cell.height()) return f;
+        if (points <= 0) break; // a pixel-sized font: its own size only
+    }
+    return std::nullopt;
+}
+
 bool DeltaGrid::cellShowsNumber(int row, int column) const {
     if (!m_data || row < 0 || column < 0 || size_t(row) >= m_data->opTypes.size() ||
         size_t(column) >= m_data->ranks.size())
         return false;
     const double v = m_data->at(size_t(row), size_t(column));
-    const QRect cell = cellRect(row, column);
-    const QFontMetrics fm(font());
-    return v > 0 && fm.horizontalAdvance(changeText(v)) + 4 <= cell.width() && fm.height() <= cell.height();
+    return v > 0 && numberFont(font(), changeText(v), cellRect(row, column).size()).has_value();
 }
 
 bool DeltaGrid::someNumberHidden() const {
@@ -206,9 +219,11 @@ void DeltaGrid::paintEvent(QPaintEvent*) {
             }
             const QColor col = cellColor(v);
             p.fillRect(cell, col);
-            if (cellShowsNumber(int(r), int(c))) { // else its tooltip gives it, as the legend says
-                p.setPen(textOn(col));
+            if (const auto f = numberFont(font(), changeText(v), cell.size())) { // else the tooltip, as the
+                p.setPen(textOn(col));                                           // legend says
+                p.setFont(*f);
                 text(cell, Qt::AlignCenter, changeText(v));
+                p.setFont(font());
             }
             if (regressed(op, m_data->ranks[c])) {
                 p.setPen(QPen(palette().text().color(), 2));

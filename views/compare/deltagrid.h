@@ -10,6 +10,7 @@
 
 #include <QWidget>
 #include <memory>
+#include <optional>
 
 namespace rs::views {
 
@@ -25,8 +26,13 @@ class DeltaGrid : public QWidget {
     static QString changeText(double ratio);
     /// The colour a cell of `ratio` is drawn in: neutral (the scale's 1.0) when its change rounds to 0 %.
     QColor cellColor(double ratio) const;
-    /// Whether the cell (row, column) prints its number: it has a ratio and its text fits the cell (px).
+    /// Whether the cell (row, column) prints its number: it has a ratio and its text fits the cell (px) at
+    /// the widget's font or one down to kMinNumberScale of its size (numberFont).
     bool cellShowsNumber(int row, int column) const;
+    /// The font `text` is printed in within a cell of `cell` px: `base`, else smaller down to
+    /// kMinNumberScale of its size; none when it does not fit even then (pure).
+    static std::optional<QFont> numberFont(const QFont& base, const QString& text, QSize cell);
+    static constexpr qreal kMinNumberScale = 0.75;
     /// The legend's lines, top to bottom (the red end, the middle, the blue end, and what a narrow cell
     /// does when there is one), as painted.
     QStringList legendLines() const;
