@@ -893,6 +893,38 @@ class TstCompareView : public QObject {
         QVERIFY2(sawNarrowPrinting, "no width gave cells under 36 px that fit their number");
         QVERIFY(sawHidden);
     }
+    void aStoredRecordsMedianIsOnTheAxis() {
+        // walk 54a: against a stored record (steps not kept), the histogram's axis ran 16.0-24.1 ms over the
+        // candidate's steps and the baseline's median, 13.6 ms, the headline's +17.6 %, had no bar and no
+        // mark
+        views::StepOverlay o;
+        o.resize(520, 220);
+        std::vector<double> candidate;
+        for (int i = 0; i < 40; ++i)
+            candidate.push_back(16.0e6 + i * 0.2e6); // 16.0 … 23.8 ms
+        o.setSteps({}, candidate, 8);
+        o.setStoredMedian(0, 13.6e6);
+        QVERIFY2(o.axisRange().first <= 13.6e6 && 13.6e6 <= o.axisRange().second,
+                 qPrintable(QString("axis %1-%2 ns").arg(o.axisRange().first).arg(o.axisRange().second)));
+        // its dashed mark: a column of the baseline's (bluish) colour down the plot, under both titles
+        QVERIFY(views::StepOverlay::baselineColor().blue() - views::StepOverlay::baselineColor().red() > 40);
+        const auto tallestBluishColumn = [&o]() {
+            const QImage img = o.grab().toImage();
+            int most = 0;
+            for (int x = 0; x < img.width(); ++x) {
+                int n = 0;
+                for (int y = o.titleRect(1).bottom() + 6; y < img.height(); ++y) {
+                    const QColor c = img.pixelColor(x, y);
+                    n += c.blue() - c.red() > 40;
+                }
+                most = std::max(most, n);
+            }
+            return most;
+        };
+        QVERIFY2(tallestBluishColumn() >= 20, qPrintable(QString::number(tallestBluishColumn())));
+        o.setStoredMedian(0, 0); // no record: no mark
+        QVERIFY2(tallestBluishColumn() < 5, qPrintable(QString::number(tallestBluishColumn())));
+    }
     void theKernelLegendExplainsBothColours() {
         // walk 54: the legend explained red only, and a change under half a per cent printed "+0%"/"-0%"
         QCOMPARE(views::DeltaGrid::changeText(1.08), QString("+8%"));

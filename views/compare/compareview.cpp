@@ -378,6 +378,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
                                                   formatDuration(int64_t(rec.step.p95Ns)),
                                                   counted(qint64(rec.step.steps), tr("step"), tr("steps")))
                                        : QString());
+        m_steps->setStoredMedian(side, m_data->fromRecord[side] ? double(rec.step.medianNs) : 0.0);
     }
     m_memory->setNote(unmatched);
     // the direction first, in words: which run is measured against which decides whether a slower op

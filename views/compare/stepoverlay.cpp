@@ -38,10 +38,24 @@ void StepOverlay::setSteps(std::vector<double> baseline, std::vector<double> can
     m_ranks = std::max(1, ranks);
     m_steps[0] = std::move(baseline);
     m_steps[1] = std::move(candidate);
+    rebin();
+}
+
+void StepOverlay::setStoredMedian(int side, double ns) {
+    m_storedMedian[side ? 1 : 0] = ns;
+    rebin();
+}
+
+void StepOverlay::rebin() {
     m_lo = INFINITY, m_hi = -INFINITY;
     double bulk = -INFINITY, top = -INFINITY;
-    for (auto& v : m_steps) {
-        if (v.empty()) continue;
+    for (int side = 0; side < 2; ++side) {
+        const auto& v = m_steps[side];
+        if (v.empty()) {
+            if (const double med = m_storedMedian[side]; med > 0) // a record's median: on the axis too
+                m_lo = std::min(m_lo, med), top = std::max(top, med), bulk = std::max(bulk, med);
+            continue;
+        }
         std::vector<double> s = v;
         std::sort(s.begin(), s.end());
         m_lo = std::min(m_lo, s.front());
@@ -108,7 +122,7 @@ void StepOverlay::paintEvent(QPaintEvent*) {
         p.drawText(rect().adjusted(8, 20, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, m_note);
         return;
     }
-    if (m_steps[0].empty() && m_steps[1].empty()) {
+    if (m_steps[0].empty() && m_steps[1].empty() && m_storedMedian[0] <= 0 && m_storedMedian[1] <= 0) {
         p.drawText(rect(), Qt::AlignCenter, tr("No steps in either run"));
         return;
     }
@@ -141,8 +155,9 @@ void StepOverlay::paintEvent(QPaintEvent*) {
             p.setPen(QPen(col, 1.5));
             p.drawRect(bar);
         }
-        if (!m_steps[s].empty()) { // a side without steps (a stored record) has no median to mark
-            const double med = medianOf(m_steps[s]);
+        // each side's median: its steps', or a stored record's (it keeps no steps to draw)
+        const double med = !m_steps[s].empty() ? medianOf(m_steps[s]) : m_storedMedian[s];
+        if (med > 0) {
             p.setPen(QPen(col, 1.5, Qt::DashLine));
             p.drawLine(QPointF(xOf(med), plot.top()), QPointF(xOf(med), plot.bottom()));
         }

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QRect>
 #include <QWidget>
+#include <utility>
 #include <vector>
 
 namespace rs::views {
@@ -36,6 +37,12 @@ class StepOverlay : public QWidget {
     /// What a side without steps says in its title instead of a count (a stored record keeps its steps'
     /// median and p95, not each step); "": none. 0: baseline, 1: candidate.
     void setSideNote(int side, const QString& note);
+    /// A side without steps (a stored record): its median (ns; 0 none), marked on the axis and within it, so
+    /// the record's side is not missing from the picture (walk 54a: the baseline's 13.6 ms was off an axis
+    /// of 16–24 ms, no bar, no marker). 0: baseline, 1: candidate.
+    void setStoredMedian(int side, double ns);
+    /// The axis' time range (ns), low and high ends (for tests).
+    std::pair<double, double> axisRange() const { return {m_lo, m_hi}; }
     QSize sizeHint() const override { return {520, 200}; }
 
   protected:
@@ -50,6 +57,8 @@ class StepOverlay : public QWidget {
     bool m_overflow = false;
     QString m_note;
     QString m_sideNote[2];
+    double m_storedMedian[2] = {0, 0};
+    void rebin(); ///< the axis and the bins from the steps and the stored medians
 };
 
 } // namespace rs::views
