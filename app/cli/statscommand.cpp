@@ -60,7 +60,8 @@ void printOps(const query::AreaStats& s, const std::map<int, int>& dataRank, siz
 void printCounters(const query::AreaStats& s, const std::map<int, int>& dataRank) {
     if (s.counters.empty()) return;
     std::printf("\ncounters (first: the first sample at the area's start in file order, else the last before "
-                "it; last: the last before its end)\n");
+                "it; last: the last before its end; min, max: over the values in force in the area; 0 "
+                "samples: every figure is the value held from before the area)\n");
     std::printf("%5s %-44s %14s %14s %14s %14s %8s\n", "rank", "lane", "first", "last", "min", "max",
                 "samples");
     for (const auto& c : s.counters)

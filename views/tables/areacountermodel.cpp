@@ -2,6 +2,7 @@
 
 #include "views/common/timemapping.h"
 
+#include <QFont>
 #include <cmath>
 
 namespace rs::views {
@@ -55,8 +56,23 @@ QVariant AreaCounterModel::data(const QModelIndex& index, int role) const {
         if (c == First && !r.first) return tr("–");
         return valueText(values[c], r.bytes);
     }
+    // no sample inside: every figure is the value held from before the start, said and set apart (walk 54b:
+    // text/level1's AI Core Freq read "first 1800 last 1800 min 1800 max 1800, samples 0" as if measured
+    // there)
+    if (r.samples == 0 && c >= First && c != Samples) {
+        if (role == Qt::ToolTipRole) return heldText();
+        if (role == Qt::FontRole) {
+            QFont f;
+            f.setItalic(true);
+            return f;
+        }
+    }
     if (role == Qt::TextAlignmentRole && c >= First) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     return {};
+}
+
+QString AreaCounterModel::heldText() {
+    return tr("No sample inside the area: the value held from the last sample before its start");
 }
 
 QVariant AreaCounterModel::headerData(int section, Qt::Orientation o, int role) const {
@@ -70,7 +86,11 @@ QVariant AreaCounterModel::headerData(int section, Qt::Orientation o, int role) 
                   "else the last one before it (– before the lane's first sample)");
     if (role == Qt::ToolTipRole && section == Last)
         return tr("The value in force at the area's end: the last sample before it, in the file's order");
-    if (role == Qt::ToolTipRole && section == Samples) return tr("Samples inside the area");
+    if (role == Qt::ToolTipRole && (section == Min || section == Max))
+        return tr("Over the values in force in the area: the one held at its start and the samples inside "
+                  "it");
+    if (role == Qt::ToolTipRole && section == Samples)
+        return tr("Samples inside the area (0: the figures, in italics, are the value held from before it)");
     return {};
 }
 
