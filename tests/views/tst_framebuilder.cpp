@@ -1823,6 +1823,29 @@ class TstFrameBuilder : public QObject {
         QVERIFY2(texts.filter("No lane to draw").size() == 1, qPrintable(texts.join(" | ")));
         QVERIFY2(texts.filter("No track matches").isEmpty(), qPrintable(texts.join(" | ")));
     }
+    void aFilterOfRanksNotShownSaysTheRanksShown() {
+        // walk 54a: under a saved view of rank 0 only, a slow link's track filter "rank 1, rank 5" left the
+        // timeline blank, and the text blamed the filter's form (its own suggestion had the same form)
+        Frame f;
+        views::LayoutOptions o = f.scene.layoutOptions();
+        o.onlyRanks = {0};
+        o.filter = "rank 1";
+        f.scene.setLayoutOptions(o);
+        const FrameInput in = f.input(0, 200 * kMs);
+        QVERIFY(in.layout->lanes().empty());
+        QStringList texts;
+        const DrawList list = views::FrameBuilder().build(in);
+        for (const auto* t : list.all<views::Text>())
+            texts << t->text;
+        QVERIFY2(
+            texts.filter("No track matches \"rank 1\" among the ranks the timeline shows (rank 0, as the "
+                         "saved view chose)")
+                    .size() == 1,
+            qPrintable(texts.join(" | ")));
+        o.onlyRanks.clear(); // every rank shown: the filter matches rank 1's lanes
+        f.scene.setLayoutOptions(o);
+        QVERIFY(!f.input(0, 200 * kMs).layout->lanes().empty());
+    }
     void buildsTheSameFrameOnAnotherThread() {
         Frame f;
         f.track(1).items = {item(10 * kMs, 20 * kMs, 1, 2, 1), item(30 * kMs, 40 * kMs, 5, 6, 2)};

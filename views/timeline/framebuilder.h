@@ -195,6 +195,8 @@ class FrameBuilder {
     void addCutLane(const FrameInput& in, DrawList& out) const;
     /// Why a profile with ranks has no lane: a cluster index's unread shards, or files without timed events.
     static QString noLaneText(const query::ProfileSummary& summary);
+    /// Why a track filter leaves no lane: it matches none, or none of the ranks the timeline shows.
+    static QString noMatchText(const FrameInput& in);
     /// The summary's steps of `rank` that overlap [t0, t1]: indexes [first, last) into summary->steps.
     static std::pair<size_t, size_t> stepsInWindow(const FrameInput& in, int rank, int64_t t0, int64_t t1);
     /// The ranks whose steps the bands and the ruler's step names show: the ranks laid out (after the track
