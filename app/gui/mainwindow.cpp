@@ -72,6 +72,7 @@ MainWindow::MainWindow()
     createControllers();
     buildMenus();
     m_status = new StatusLine(statusBar(), m_state);
+    connect(m_timeline, &views::TimelineView::unlabelledChanged, m_status, &StatusLine::setHiddenLabels);
     wireIndexing();
     wireProfile();
     wireNavigation();

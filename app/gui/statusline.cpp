@@ -17,7 +17,7 @@ using views::Selection;
 
 StatusLine::StatusLine(QStatusBar* bar, views::InteractionState* state)
     : QObject(bar), m_state(state), m_profile(new views::ElidedLabel), m_window(new QLabel),
-      m_selection(new QLabel) {
+      m_selection(new QLabel), m_hiddenLabels(new QLabel) {
     // none of them may ask the window for its text's width: a long path or a CUDA template's name as
     // the selection widened the window past the screen; the profile's line is cut at the bar's width, the
     // selection elided, each whole in its tooltip. The profile's line ends at a word with "…": cut at the
@@ -25,6 +25,8 @@ StatusLine::StatusLine(QStatusBar* bar, views::InteractionState* state)
     m_profile->setTextFormat(Qt::PlainText);
     m_profile->setFullText(tr("No profile"));
     bar->addWidget(m_profile, 1);
+    bar->addPermanentWidget(m_hiddenLabels);
+    m_hiddenLabels->hide();
     bar->addPermanentWidget(m_selection);
     bar->addPermanentWidget(m_window);
     connect(m_state, &views::InteractionState::windowChanged, this, &StatusLine::updateWindow);
@@ -33,6 +35,19 @@ StatusLine::StatusLine(QStatusBar* bar, views::InteractionState* state)
         m_selection->setText(m_selection->fontMetrics().elidedText(text, Qt::ElideMiddle, kSelectionWidth));
         m_selection->setToolTip(text == m_selection->text() ? QString() : text);
     });
+}
+
+void StatusLine::setHiddenLabels(const QStringList& texts) {
+    m_hiddenLabels->setText(texts.isEmpty() ? QString()
+                                            : views::counted(qint64(texts.size()), tr("annotation label"),
+                                                             tr("annotation labels")) +
+                                                  tr(" hidden (too narrow at this zoom; hover to read)"));
+    m_hiddenLabels->setToolTip(texts.join("\n"));
+    m_hiddenLabels->setVisible(!texts.isEmpty());
+}
+
+QString StatusLine::hiddenLabelsText() const {
+    return m_hiddenLabels->text();
 }
 
 void StatusLine::setMessage(const QString& text) {

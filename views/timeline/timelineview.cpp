@@ -499,6 +499,15 @@ void TimelineView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     m_frame = m_builder.build(frameInput());
     paintDrawList(p, m_frame, font());
+    QStringList unlabelled; // their texts, as the export's caption names them
+    for (const QString& id : m_frame.unlabelled) {
+        const annotate::Annotation* a = m_annotations ? m_annotations->find(id) : nullptr;
+        unlabelled << (a ? "\u201C" + QString::fromStdString(a->text) + "\u201D" : id);
+    }
+    if (unlabelled != m_unlabelled) {
+        m_unlabelled = unlabelled;
+        Q_EMIT unlabelledChanged(m_unlabelled);
+    }
 }
 
 QString TimelineView::calloutAt(QPoint pos) const {

@@ -125,6 +125,11 @@ class TimelineView : public QWidget, private TimelineInputHost {
     void flowsChanged();
     /// Something a key did not do, and why (for the status bar).
     void notice(const QString& text);
+    /// The annotations drawn without their label in the last frame painted changed (their texts, quoted;
+    /// empty: none):
+    /// the export's caption says so, the app's status bar too (walk 54a: at 800 px a hidden label was said
+    /// nowhere in the app).
+    void unlabelledChanged(const QStringList& ids);
 
   protected:
     void paintEvent(QPaintEvent*) override;
@@ -177,7 +182,8 @@ class TimelineView : public QWidget, private TimelineInputHost {
     TimelineScene m_scene;
     FrameBuilder m_builder;
     TimelineInput m_input;
-    DrawList m_frame; ///< the last frame painted (its annotation labels: tooltips, double-click)
+    DrawList m_frame;         ///< the last frame painted (its annotation labels: tooltips, double-click)
+    QStringList m_unlabelled; ///< its annotations drawn without their label (unlabelledChanged)
     QScrollBar* m_vbar;
     quint64 m_pending = 0;
     AnnotationModel* m_annotations = nullptr;
