@@ -132,6 +132,35 @@ class TstShapeView : public QObject {
             QCOMPARE(printed, 98);
         }
     }
+    void wideLabelsStandUpright() {
+        // labels wider than the cells (ten-digit dims, as trace_filter's embedding tables have) stand
+        // upright, side by side above the cells
+        auto tables = std::make_shared<std::vector<shapes::OpShapeTable>>(1);
+        auto& t = (*tables)[0];
+        t.opType = "Embedding";
+        for (int i = 1; i <= 12; ++i) {
+            shapes::ShapeRow r;
+            r.inputShapes = std::to_string(4149570952LL + i) + ",8";
+            r.dtype = "float";
+            r.count = 1;
+            r.medianNs = r.p95Ns = 1000;
+            t.shapes.push_back(r);
+        }
+        views::InteractionState state;
+        views::ShapeHeatmapView v(&state, nullptr);
+        v.resize(900, 400);
+        v.setTables(tables);
+        auto* c = v.canvas();
+        QCOMPARE(c->grid().colValues.size(), size_t(12));
+        QVERIFY(c->columnLabelsUpright());
+        for (int i = 0; i < 12; ++i) {
+            const QRect a = c->columnLabelRect(i);
+            QVERIFY(a.height() > a.width() && a.bottom() < c->cellRect(0, i).top() && a.top() >= 22);
+            for (int j = i + 1; j < 12; ++j)
+                QVERIFY(!a.intersects(c->columnLabelRect(j)));
+            QVERIFY(c->cellShowsText(0, i));
+        }
+    }
     void dimsChosenByHand() {
         // batch × sequence length × head dim: batch {1,2,4} and length {128..1024} vary, the head dim does
         // not
