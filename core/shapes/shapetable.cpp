@@ -13,37 +13,72 @@
 
 namespace rs::shapes {
 
-int64_t elementsOf(std::string_view shapes) {
+namespace {
+/// The `;`-separated field `i` of `list`; empty past its end.
+std::string_view field(std::string_view list, size_t i) {
+    size_t pos = 0;
+    for (; i > 0; --i) {
+        pos = list.find(';', pos);
+        if (pos == std::string_view::npos) return {};
+        ++pos;
+    }
+    const size_t end = list.find(';', pos);
+    return list.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+}
+
+/// Whether an input type names a tensor's dtype ("float", "c10::Half", Ascend's "FLOAT") rather than
+/// Kineto's marks for what is no tensor: "Scalar" (a number argument), "TensorList" (not expanded), ""
+/// (None, a string, …), or an IValue tag kind older PyTorch wrote instead.
+bool namesTensorDtype(std::string_view type) {
+    static const std::set<std::string_view> notTensors = {
+        "Scalar", "TensorList", "GenericList", "GenericDict",   "None",      "Int",    "Double",
+        "Bool",   "String",     "IntList",     "DoubleList",    "BoolList",  "Tuple",  "Device",
+        "SymInt", "SymFloat",   "SymBool",     "ComplexDouble", "Generator", "Layout", "ScalarType"};
+    return !type.empty() && !notTensors.count(type);
+}
+
+/// Product of one input's dims ("4,512,4096"); nullopt when a dim is not a number or it overflows.
+std::optional<int64_t> productOf(std::string_view input) {
+    int64_t product = 1;
+    size_t p = 0;
+    while (p < input.size()) {
+        size_t comma = input.find(',', p);
+        std::string_view dim =
+            input.substr(p, comma == std::string_view::npos ? std::string_view::npos : comma - p);
+        while (!dim.empty() && dim.front() == ' ')
+            dim.remove_prefix(1);
+        while (!dim.empty() && dim.back() == ' ')
+            dim.remove_suffix(1);
+        int64_t d = 0;
+        auto [ptr, ec] = std::from_chars(dim.data(), dim.data() + dim.size(), d);
+        if (ec != std::errc() || ptr != dim.data() + dim.size() || d < 0) return std::nullopt;
+        if (d != 0 && product > INT64_MAX / d) return std::nullopt;
+        product *= d;
+        if (comma == std::string_view::npos) break;
+        p = comma + 1;
+    }
+    return product;
+}
+} // namespace
+
+int64_t elementsOf(std::string_view shapes, std::string_view dtypes) {
     if (shapes.empty()) return 0;
     int64_t total = 0;
     size_t pos = 0;
-    for (;;) {
+    for (size_t i = 0;; ++i) {
         size_t end = shapes.find(';', pos);
         std::string_view input =
             shapes.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
-        // a trailing ';' ends the list; it is not one more scalar input
-        if (!(input.empty() && end == std::string_view::npos && pos > 0)) {
-            int64_t product = 1;
-            size_t p = 0;
-            while (p < input.size()) {
-                size_t comma = input.find(',', p);
-                std::string_view dim =
-                    input.substr(p, comma == std::string_view::npos ? std::string_view::npos : comma - p);
-                while (!dim.empty() && dim.front() == ' ')
-                    dim.remove_prefix(1);
-                while (!dim.empty() && dim.back() == ' ')
-                    dim.remove_suffix(1);
-                int64_t d = 0;
-                auto [ptr, ec] = std::from_chars(dim.data(), dim.data() + dim.size(), d);
-                if (ec != std::errc() || ptr != dim.data() + dim.size() || d < 0) return 0;
-                if (d != 0 && product > INT64_MAX / d) return 0;
-                product *= d;
-                if (comma == std::string_view::npos) break;
-                p = comma + 1;
-            }
-            if (total > INT64_MAX - product) return 0;
-            total += product;
-        }
+        int64_t n = 0;
+        if (!input.empty()) {
+            auto product = productOf(input);
+            if (!product) return 0;
+            n = *product;
+        } else if (namesTensorDtype(field(dtypes, i))) {
+            n = 1; // a 0-dim tensor: one element the kernel reads (a learning rate, a fill value)
+        }          // else no dims recorded (a number argument, an unexpanded list): no elements to count
+        if (total > INT64_MAX - n) return 0;
+        total += n;
         if (end == std::string_view::npos) break;
         pos = end + 1;
     }
@@ -194,7 +229,7 @@ std::vector<OpShapeTable> ShapeGroups::tables() {
             std::vector<double> copy = durs;
             r.medianNs = model::lowerMedian(durs); // shown: a kernel's duration that happened
             r.p95Ns = stats::percentile(copy, 95);
-            r.elements = elementsOf(r.inputShapes);
+            r.elements = elementsOf(r.inputShapes, r.dtype);
             const ShapeRow& f = m_first[{op, key}];
             r.firstRank = f.firstRank;
             r.firstTsNs = f.firstTsNs;

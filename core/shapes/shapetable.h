@@ -3,11 +3,11 @@
 // mean, median and p95, and the shapes whose time is far from what the op type's other shapes predict. The
 // prediction is a work model per (op type, dtype, layout — how many inputs, how many dims each: a tensor
 // times a scalar is not a tensor times a tensor), t ≈ fixed + ns_per_element × elements (elements: the sum
-// over the inputs of the product of their dims), fitted with Theil–Sen (medians of pairwise slopes, so a few
-// bad shapes cannot bend it); a shape (of at least 2 kernels) is an outlier when its median is more than 1.5×
-// (or under 1/1.5) the prediction and beyond 3 robust standard deviations of the op type's log ratios.
-// So a shape where the compiler picked a bad tiling stands out even when larger shapes take longer.
-// Times ns. Reads the index (kernel_shapes); the caller's thread.
+// over the inputs that have dims of the product of their dims; a 0-dim tensor counts 1), fitted with
+// Theil–Sen (medians of pairwise slopes, so a few bad shapes cannot bend it); a shape (of at least 2 kernels)
+// is an outlier when its median is more than 1.5× (or under 1/1.5) the prediction and beyond 3 robust
+// standard deviations of the op type's log ratios. So a shape where the compiler picked a bad tiling stands
+// out even when larger shapes take longer. Times ns. Reads the index (kernel_shapes); the caller's thread.
 #include "core/index/sqlite.h"
 
 #include <functional>
@@ -25,7 +25,7 @@ struct ShapeRow {
     int64_t count = 0;
     double totalNs = 0, meanNs = 0; ///< the kernels' summed and mean durations
     double medianNs = 0, p95Ns = 0;
-    int64_t elements = 0;     ///< 0: not known (a dim that is not a number)
+    int64_t elements = 0;     ///< 0: not known (no input has dims, a dim that is not a number)
     double nsPerElement = -1; ///< median / elements; -1 when elements is not known
     double ratio = 0;         ///< median / the work model's prediction; 0 when there is no model
     int ranks = 0;            ///< how many ranks' kernels count, median and p95 are pooled over
@@ -52,9 +52,11 @@ struct OpShapeTable {
     std::vector<WorkModel> models;  ///< per (dtype, layout) with at least kMinSizes distinct sizes
 };
 
-/// Elements of all inputs: "4,512,4096;4096,4096" → 4·512·4096 + 4096·4096. A scalar input ("" between
-/// ';') counts 1. 0 when a dim is not a number or the product overflows.
-int64_t elementsOf(std::string_view shapes);
+/// Elements of the inputs that have dims: "4,512,4096;4096,4096" → 4·512·4096 + 4096·4096. An input with
+/// no dims ("" between ';') adds nothing — a number argument, a tensor list Kineto did not expand — unless
+/// its dtype in `dtypes` (same ';' order) names a tensor dtype: then it is a 0-dim tensor, one element.
+/// 0 (no ns per element) when no input has elements, a dim is not a number or the sum overflows.
+int64_t elementsOf(std::string_view shapes, std::string_view dtypes = {});
 
 /// "4,512,4096;4096,4096" → "3;2": the number of dims of each input.
 std::string layoutOf(std::string_view shapes);

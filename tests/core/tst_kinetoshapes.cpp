@@ -7,6 +7,7 @@
 #include "tests/support/testsupport.h"
 
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
 using namespace rs;
 
@@ -119,14 +120,17 @@ class TstKinetoShapes : public QObject {
             const char *op, *shapes, *dtypes;
             int64_t count;
             double totalNs, medianNs, p95Ns;
+            int64_t elements; ///< of the inputs that have dims (issue 19: 0 and 384, were 6 and 389)
         };
         const Expect want[] = {
             {"record_param_comms", ";;;;;;", "TensorList;Scalar;Scalar;Scalar;;;", 8, 152102000, 12119000,
-             47652000},
+             47652000, 0},
+            {"record_param_comms", "384;;;;;;", "long;Scalar;Scalar;Scalar;;;", 2, 70299000, 30669000,
+             39630000, 384},
             {"c10d::_allgather_base_", "1073741824;16777216;", "signed char;signed char;", 4, 211047000,
-             42744000, 63644000},
+             42744000, 63644000, 1073741824LL + 16777216LL},
             {"torch::autograd::CppNode<SplitLookupFunction_rowwise_adagrad_Op>", "262144,160", "float", 34,
-             22592000, 145000, 4572000},
+             22592000, 145000, 4572000, 262144LL * 160},
         };
         QCOMPARE(tables[0].opType, std::string("record_param_comms")); // the largest total, 564.205 ms
         QCOMPARE(tables[0].totalNs, 564205000.0);
@@ -142,7 +146,19 @@ class TstKinetoShapes : public QObject {
             QCOMPARE(row->medianNs, w.medianNs);
             QCOMPARE(row->p95Ns, w.p95Ns);
             QCOMPARE(row->totalNs, w.totalNs);
+            QCOMPARE(row->elements, w.elements);
+            // no input with dims: no ns per element (it was the median ÷ 6 "elements", 2.02e+06)
+            if (w.elements == 0)
+                QCOMPARE(row->nsPerElement, -1.0);
+            else
+                QCOMPARE(row->nsPerElement, w.medianNs / double(w.elements));
         }
+        // the JSON prints null there, not a number the data does not support
+        const auto j = nlohmann::json::parse(shapes::shapesJson(tables));
+        bool sawNull = false;
+        for (const auto& s : j["op_types"][0]["shapes"])
+            if (s["input_shapes"] == ";;;;;;") sawNull = s["ns_per_element"].is_null();
+        QVERIFY(sawNull);
     }
 };
 

@@ -20,20 +20,42 @@ class TstShapes : public QObject {
         QTest::addColumn<QString>("shapes");
         QTest::addColumn<qint64>("elements");
         QTest::addColumn<QString>("layout");
+        QTest::addColumn<QString>("dtypes");
         QTest::newRow("two matrices")
-            << "4,512,4096;4096,4096" << qint64(4LL * 512 * 4096 + 4096LL * 4096) << "3;2";
-        QTest::newRow("one tensor") << "32,256,13,13" << qint64(32LL * 256 * 13 * 13) << "4";
-        QTest::newRow("tensor and scalar") << "4096,4096;" << qint64(4096LL * 4096) << "2;0";
-        QTest::newRow("a zero dim") << "0,128" << qint64(0) << "2";
-        QTest::newRow("not a number") << "8,?,4096" << qint64(0) << "3";
-        QTest::newRow("overflow") << "99999999999,99999999999,99999999999" << qint64(0) << "3";
-        QTest::newRow("spaces") << "8, 16" << qint64(128) << "2";
+            << "4,512,4096;4096,4096" << qint64(4LL * 512 * 4096 + 4096LL * 4096) << "3;2"
+            << "";
+        QTest::newRow("one tensor") << "32,256,13,13" << qint64(32LL * 256 * 13 * 13) << "4"
+                                    << "";
+        QTest::newRow("tensor and scalar") << "4096,4096;" << qint64(4096LL * 4096) << "2;0"
+                                           << "";
+        QTest::newRow("a zero dim") << "0,128" << qint64(0) << "2"
+                                    << "";
+        QTest::newRow("not a number") << "8,?,4096" << qint64(0) << "3"
+                                      << "";
+        QTest::newRow("overflow") << "99999999999,99999999999,99999999999" << qint64(0) << "3"
+                                  << "";
+        QTest::newRow("spaces") << "8, 16" << qint64(128) << "2"
+                                << "";
+        // issue 19 (HTA trace_filter, Kineto): inputs with no dims are no elements. record_param_comms with
+        // a tensor list Kineto did not expand and number arguments has none (was 6); with a 384-element
+        // tensor and the same arguments, 384 (was 389)
+        QTest::newRow("no input has dims") << ";;;;;;" << qint64(0) << "0;0;0;0;0;0;0"
+                                           << "TensorList;Scalar;Scalar;Scalar;;;";
+        QTest::newRow("a tensor and arguments") << "384;;;;;;" << qint64(384) << "1;0;0;0;0;0;0"
+                                                << "long;Scalar;Scalar;Scalar;;;";
+        // a dtype with no dims is a 0-dim tensor, one element (trace_filter's aten::add of a float and a
+        // double 0-dim tensor and a Scalar alpha; Ascend's "4096;" FLOAT;FLOAT, a vector and a 0-dim tensor)
+        QTest::newRow("0-dim tensors") << ";;" << qint64(2) << "0;0;0"
+                                       << "float;double;Scalar";
+        QTest::newRow("ascend 0-dim tensor") << "4096;" << qint64(4097) << "1;0"
+                                             << "FLOAT;FLOAT";
     }
     void elements() {
         QFETCH(QString, shapes);
         QFETCH(qint64, elements);
         QFETCH(QString, layout);
-        QCOMPARE(qint64(shapes::elementsOf(shapes.toStdString())), elements);
+        QFETCH(QString, dtypes);
+        QCOMPARE(qint64(shapes::elementsOf(shapes.toStdString(), dtypes.toStdString())), elements);
         QCOMPARE(QString::fromStdString(shapes::layoutOf(shapes.toStdString())), layout);
     }
     void workModelAndOutliers() {

@@ -40,8 +40,29 @@ void ShapeGridCanvas::setGrid(std::shared_ptr<const std::vector<shapes::OpShapeT
                               shapes::ShapeGrid grid) {
     m_tables = std::move(tables);
     m_grid = std::move(grid);
-    m_cellW = std::clamp(760 / std::max<int>(1, int(m_grid.colValues.size())), 30, 72);
     setStatistic(m_stat);
+}
+
+QString ShapeGridCanvas::columnLabel(size_t column) const {
+    return m_grid.colDim.empty() ? QString() : QString::number(m_grid.colValues[column]);
+}
+
+void ShapeGridCanvas::layoutCells() {
+    const QFontMetrics fm(font());
+    // as wide as the widest value needs (so it prints), within 30..80 px: a wider grid scrolls
+    int widestValue = 0;
+    for (size_t r = 0; r < m_grid.rowValues.size(); ++r)
+        for (size_t c = 0; c < m_grid.colValues.size(); ++c)
+            widestValue = std::max(widestValue, fm.horizontalAdvance(cellText(int(r), int(c))));
+    const int fit = std::clamp(760 / std::max<int>(1, int(m_grid.colValues.size())), 30, 72);
+    m_cellW = std::max(fit, std::min(widestValue + 8, 80));
+    int widestLabel = 0;
+    for (size_t c = 0; c < m_grid.colValues.size(); ++c)
+        widestLabel = std::max(widestLabel, fm.horizontalAdvance(columnLabel(c)));
+    // a label wider than its cell ran into its neighbours ("1024111313201600…"): stand it upright
+    m_uprightLabels = widestLabel + 4 > m_cellW;
+    m_top = m_uprightLabels ? std::max(60, 26 + widestLabel + 6) : 60;
+    setMinimumSize(sizeHint());
     updateGeometry();
 }
 
@@ -53,16 +74,42 @@ void ShapeGridCanvas::setStatistic(ShapeStatistic s) {
             m_lo = std::min(m_lo, value(*c.row, s)), m_hi = std::max(m_hi, value(*c.row, s));
     if (!std::isfinite(m_lo)) m_lo = 0, m_hi = 1;
     if (!(m_hi > m_lo)) m_hi = m_lo + 1;
+    layoutCells();
     update();
 }
 
 QSize ShapeGridCanvas::sizeHint() const {
     return {m_left + int(m_grid.colValues.size()) * m_cellW + m_legendW + 20,
-            m_top + int(m_grid.rowValues.size()) * m_cellH + 30};
+            m_top + std::max(int(m_grid.rowValues.size()) * m_cellH, 150) + 30}; // 150: the legend
 }
 
 QRect ShapeGridCanvas::cellRect(int row, int column) const {
     return {m_left + column * m_cellW, m_top + row * m_cellH, m_cellW - 1, m_cellH - 1};
+}
+
+QRect ShapeGridCanvas::columnLabelRect(int column) const {
+    const QFontMetrics fm(font());
+    const int w = fm.horizontalAdvance(columnLabel(size_t(column))), h = fm.height();
+    const int x0 = m_left + column * m_cellW;
+    if (!m_uprightLabels) return {x0 + (m_cellW - w) / 2, m_top - 20 + (18 - h) / 2, w, h};
+    // upright, read bottom to top, its foot 4 px above the cells
+    return {x0 + (m_cellW - h) / 2, m_top - 4 - w, h, w};
+}
+
+QString ShapeGridCanvas::cellText(int row, int column) const {
+    if (row < 0 || column < 0 || size_t(row) >= m_grid.rowValues.size() ||
+        size_t(column) >= m_grid.colValues.size())
+        return {};
+    const auto& cell = m_grid.at(size_t(row), size_t(column));
+    if (!cell.row || value(*cell.row, m_stat) < 0) return {};
+    return valueText(value(*cell.row, m_stat));
+}
+
+bool ShapeGridCanvas::cellShowsText(int row, int column) const {
+    const QString t = cellText(row, column);
+    if (t.isEmpty()) return false;
+    const QFontMetrics fm(font());
+    return fm.horizontalAdvance(t) + 4 <= m_cellW - 1 && fm.height() <= m_cellH - 1;
 }
 
 void ShapeGridCanvas::paintEvent(QPaintEvent*) {
@@ -84,9 +131,18 @@ void ShapeGridCanvas::paintEvent(QPaintEvent*) {
     p.drawText(QRect(4, 4, m_left - 8, m_top - 26), Qt::AlignRight | Qt::AlignBottom,
                m_grid.rowDim.empty() ? QString()
                                      : tr("rows:\n%1").arg(QString::fromStdString(m_grid.rowDim)));
-    for (size_t c = 0; c < m_grid.colValues.size(); ++c)
-        p.drawText(QRect(m_left + int(c) * m_cellW, m_top - 20, m_cellW, 18), Qt::AlignCenter,
-                   m_grid.colDim.empty() ? QString() : QString::number(m_grid.colValues[c]));
+    for (size_t c = 0; c < m_grid.colValues.size(); ++c) {
+        const QRect lr = columnLabelRect(int(c));
+        if (!m_uprightLabels) {
+            p.drawText(lr, Qt::AlignCenter, columnLabel(c));
+            continue;
+        }
+        p.save();
+        p.translate(lr.bottomLeft() + QPoint(0, 1));
+        p.rotate(-90);
+        p.drawText(QRect(0, 0, lr.height(), lr.width()), Qt::AlignCenter, columnLabel(c));
+        p.restore();
+    }
     for (size_t r = 0; r < m_grid.rowValues.size(); ++r) {
         p.setPen(palette().text().color());
         p.drawText(QRect(4, m_top + int(r) * m_cellH, m_left - 8, m_cellH), Qt::AlignRight | Qt::AlignVCenter,
@@ -100,9 +156,9 @@ void ShapeGridCanvas::paintEvent(QPaintEvent*) {
             }
             const QColor col = sc.color(value(*sc2.row, m_stat));
             p.fillRect(cell, col);
-            if (m_cellW >= 48) {
+            if (cellShowsText(int(r), int(c))) {
                 p.setPen(textOn(col));
-                p.drawText(cell, Qt::AlignCenter, valueText(value(*sc2.row, m_stat)));
+                p.drawText(cell, Qt::AlignCenter, cellText(int(r), int(c)));
             }
             if (sc2.mixed) { // another dim varies too: a corner mark
                 p.setBrush(palette().text());
@@ -166,7 +222,11 @@ bool ShapeGridCanvas::event(QEvent* e) {
                     .arg(formatDuration(int64_t(s.totalNs)), formatDuration(int64_t(s.meanNs)),
                          formatDuration(int64_t(s.medianNs)), formatDuration(int64_t(s.p95Ns)))
                     .arg(s.ranks == 1 ? tr("1 rank") : tr("%1 ranks").arg(s.ranks));
-            if (s.nsPerElement >= 0) t += tr("\n%1 ns per element").arg(s.nsPerElement, 0, 'g', 3);
+            if (s.nsPerElement >= 0)
+                t += tr("\n%1 ns per element").arg(s.nsPerElement, 0, 'g', 3);
+            else
+                t += tr("\nno ns per element: no element count (no input has dims recorded: number "
+                        "arguments, tensor lists the profiler did not expand)");
             if (s.ratio > 0)
                 t += tr("\n%1× the work model's prediction%2")
                          .arg(s.ratio, 0, 'f', 2)

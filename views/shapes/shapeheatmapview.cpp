@@ -213,6 +213,15 @@ void ShapeHeatmapView::showGrid() {
                         .arg(o.ratio, 0, 'f', 2)
                         .arg(formatDuration(int64_t(o.medianNs)))
                         .arg(o.count);
+    int noElements = 0;
+    for (const auto& s : t->shapes)
+        if (s.dtype == grid.dtype && shapes::layoutOf(s.inputShapes) == grid.layout && s.nsPerElement < 0)
+            ++noElements;
+    // issue 19: a blank ns-per-element cell is the data's silence, not a missing figure of ours
+    if (noElements > 0)
+        text += (noElements == 1 ? tr("1 shape here has") : tr("%1 shapes here have").arg(noElements)) +
+                tr(" no ns per element: no input has dims recorded (number arguments, tensor lists the "
+                   "profiler did not expand). ");
     m_caption->setText(text + m_unlinked);
     m_canvas->setGrid(m_tables, std::move(grid));
 }
