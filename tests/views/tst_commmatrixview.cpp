@@ -44,6 +44,17 @@ class TstCommMatrixView : public QObject {
         return copy;
     }
 
+    /// The group box of a view of twoGroupCopy's index.
+    static QComboBox* groupBox(const views::CommMatrixView& v) {
+        for (auto* c : v.findChildren<QComboBox*>())
+            if (c->findData(QString("second-group")) >= 0) return c;
+        return nullptr;
+    }
+    /// The demo's own group in that box (past "every group").
+    static int firstGroup(const QComboBox* box) {
+        return box->findData(QString("second-group")) == 1 ? 2 : 1;
+    }
+
   private Q_SLOTS:
     void initTestCase() {
         auto o = test::demoOptions(8, 3, 1);
@@ -458,11 +469,9 @@ class TstCommMatrixView : public QObject {
         v.setProfile(0);
         QTRY_VERIFY_WITH_TIMEOUT(v.matrix() && !v.matrix()->cells.empty(), 20000);
         QCOMPARE(v.matrix()->groups.size(), size_t(2));
-        QComboBox* box = nullptr;
-        for (auto* c : v.findChildren<QComboBox*>())
-            if (c->findData(QString("second-group")) >= 0) box = c;
+        QComboBox* box = groupBox(v);
         QVERIFY(box);
-        const int first = box->findData(QString("second-group")) == 1 ? 2 : 1; // past "every group"
+        const int first = firstGroup(box);
         const int second = box->findData(QString("second-group"));
         QVERIFY(first != second && first < box->count() && !box->itemData(first).toString().isEmpty());
         box->setCurrentIndex(first); // one group's matrix, as the user picks it
@@ -490,11 +499,9 @@ class TstCommMatrixView : public QObject {
         views::CommMatrixView v(&state, &service);
         v.setProfile(0);
         QTRY_VERIFY_WITH_TIMEOUT(v.matrix() && !v.matrix()->cells.empty(), 20000);
-        QComboBox* box = nullptr;
-        for (auto* c : v.findChildren<QComboBox*>())
-            if (c->findData(QString("second-group")) >= 0) box = c;
+        QComboBox* box = groupBox(v);
         QVERIFY(box);
-        const int other = box->findData(QString("second-group")) == 1 ? 2 : 1; // past "every group"
+        const int other = firstGroup(box);
         QVERIFY(other < box->count() && !box->itemData(other).toString().isEmpty());
         box->setCurrentIndex(other); // the matrix shows the first group
         QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(v.matrix()->group), box->itemData(other).toString(),
