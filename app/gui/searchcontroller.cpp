@@ -352,7 +352,8 @@ void SearchController::show(size_t i, bool select) {
         const int rank = i < m_tracks.size() ? rankOfTrack(m_tracks[i]) : -1;
         Selection s;
         if (m_summary) {
-            s = views::TimelineInput::spanSelection(*m_summary, rank, h);
+            s = views::TimelineInput::spanSelection(*m_summary, rank, h,
+                                                    i < m_tracks.size() ? m_tracks[i] : 0);
         } else {
             s.kind = Selection::Kind::Span;
             s.rank = rank;

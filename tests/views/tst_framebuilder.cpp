@@ -710,6 +710,40 @@ class TstFrameBuilder : public QObject {
         QCOMPARE(outlines.size(), size_t(1));
         QVERIFY(std::abs(outlines[0].center().x() - in.mapping().x(31 * kMs)) < 2);
     }
+    void aSelectedSpanInABucketIsOutlinedOnItsLaneOnly() {
+        // walk 54a: zoomed out, one click on a Notify_Wait outlined the same-extent waits of planes 1-3 too
+        // (a bucket of one carries no span id: it was matched by rank and extent). Two lanes of rank 0 with
+        // a bucket of one each over the same 30-31 ms; the span selected on lane 2
+        Frame f;
+        query::DrawItem bucket = item(30 * kMs, 31 * kMs, 1, 2, 0); // no span id: a level-of-detail bucket
+        f.track(1).items = {bucket};
+        f.track(2).items = {bucket};
+        views::Selection s;
+        s.kind = views::Selection::Kind::Span;
+        s.rank = 0;
+        s.spanId = 77;
+        s.trackId = 2;
+        s.startNs = 30 * kMs;
+        s.endNs = 31 * kMs;
+        f.state.setSelection(s);
+        const FrameInput in = f.input(0, 100 * kMs);
+        const auto outlines = strokes(views::FrameBuilder().build(in), views::selectionRingColor().rgba());
+        QCOMPARE(outlines.size(), size_t(1));
+        const views::Lane* lane = in.layout->laneOf(2);
+        QVERIFY(lane);
+        const double y = in.viewport.yOf(lane->y);
+        QVERIFY2(outlines[0].center().y() > y && outlines[0].center().y() < y + lane->height,
+                 qPrintable(QString("ring at y %1, lane 2 at %2..%3")
+                                .arg(outlines[0].center().y())
+                                .arg(y)
+                                .arg(y + lane->height)));
+        s.trackId = 0; // a lane not known (a saved view's selection): by rank and extent, as before
+        f.state.clearSelection(); // the lane is no part of a selection's key: set anew
+        f.state.setSelection(s);
+        const FrameInput again = f.input(0, 100 * kMs);
+        QCOMPARE(strokes(views::FrameBuilder().build(again), views::selectionRingColor().rgba()).size(),
+                 size_t(2));
+    }
     void aSelectedStepIsOutlinedOverItsRank() {
         // walk 24 #7: a selected step boxed only its waits (rank 0's 70-75 ms wait in step 1), so the step
         // read as its wait. Its bounds (40-80 ms) are outlined over its rank's block in the selection's ring

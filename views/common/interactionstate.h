@@ -21,6 +21,10 @@ struct Selection {
     Kind kind = Kind::None;
     int rank = -1; ///< -1: all ranks
     qint64 spanId = 0;
+    /// A span's lane (0: not known, as a saved view's): zoomed out, where a level-of-detail bucket carries no
+    /// span id, only the bucket of this lane is outlined (walk 54a: one click outlined the same-extent
+    /// Notify_Wait of planes 1-3). Not part of the key.
+    qint64 trackId = 0;
     qint64 step = -1;
     QString opType;
     /// Further op types on `rank` the selection names with `opType` (a slow card's slow op types): the

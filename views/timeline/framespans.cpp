@@ -177,9 +177,11 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
                             (sel.kind == Selection::Kind::CommLink && // a link's collectives (sorted ids)
                              std::binary_search(sel.spans.begin(), sel.spans.end(), item.spanId))))
             m_selected.push_back(r);
-        // zoomed out, the selected span is a bucket of one without an id: the same rank and extent
+        // zoomed out, the selected span is a bucket of one without an id: the same lane (when known), rank
+        // and extent
         else if (!item.spanId && item.count == 1 && sel.kind == Selection::Kind::Span && sel.rank == l.rank &&
-                 item.startNs == sel.startNs && item.endNs == sel.endNs)
+                 (sel.trackId == 0 || sel.trackId == l.trackId) && item.startNs == sel.startNs &&
+                 item.endNs == sel.endNs)
             m_selected.push_back(r);
         // likewise a link's collective: by its lane, row and extent, alone in its bucket or merged with
         // neighbours (the bucket is outlined: the collective is in it)

@@ -107,11 +107,12 @@ void TimelineInput::release(QPoint pos) {
 }
 
 Selection TimelineInput::spanSelection(const query::ProfileSummary& summary, int rank,
-                                       const query::DrawItem& item) {
+                                       const query::DrawItem& item, int64_t trackId) {
     Selection s;
     s.kind = Selection::Kind::Span;
     s.rank = rank;
     s.spanId = item.spanId;
+    s.trackId = trackId;
     const int32_t type = query::opTypeIdOf(summary, item);
     if (type >= 0 && size_t(type) < summary.strings.size())
         s.opType = QString::fromStdString(summary.strings[size_t(type)]);
@@ -126,7 +127,7 @@ void TimelineInput::click(QPoint pos) {
     const TimelineHit h = hitTest(in, pos);
     Selection s;
     if (h.item && h.item->spanId) {
-        m_state->setSelection(spanSelection(*in.summary, h.lane->rank, *h.item));
+        m_state->setSelection(spanSelection(*in.summary, h.lane->rank, *h.item, h.lane->trackId));
         m_host->activateSpan(h.item->spanId);
     } else if (h.item) {
         // a zoomed-out span is a LOD bucket without an id (cpu_only at Fit: no click selected anything):

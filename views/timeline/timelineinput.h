@@ -55,9 +55,10 @@ class TimelineInput {
     /// timeline key (the widget passes it on).
     bool key(int key, Qt::KeyboardModifiers mods, bool back, bool forward);
 
-    /// The selection of span `item` (with its id) of `rank`: its op type and extent.
+    /// The selection of span `item` (with its id) of `rank` on lane `trackId` (0: not known): its op type,
+    /// extent and lane.
     static Selection spanSelection(const query::ProfileSummary& summary, int rank,
-                                   const query::DrawItem& item);
+                                   const query::DrawItem& item, int64_t trackId = 0);
     /// What the next frame draws of the drag in progress.
     DragOverlay overlay() const;
     /// The annotation `tool` makes from a press at `a` and a release at `b` in `in`'s frame.

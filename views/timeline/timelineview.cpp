@@ -92,6 +92,7 @@ void TimelineView::requestFlows() {
 void TimelineView::selectBucketSpan(const Lane& lane, const query::DrawItem& bucket) {
     if (!m_service || !summary()) return;
     m_bucketRank = lane.rank;
+    m_bucketTrack = lane.trackId;
     m_bucketPending = m_service->requestBucketSpan(lane.trackId, bucket.depth, bucket.startNs, bucket.endNs);
 }
 
@@ -103,7 +104,7 @@ bool TimelineView::bucketSpanArrived(quint64 id, const QVariant& v) {
     const query::DrawItem& item = found->spans.front();
     {
         OwnInput own(m_ownInput); // clicked where it is: no following
-        m_state->setSelection(TimelineInput::spanSelection(*summary(), m_bucketRank, item));
+        m_state->setSelection(TimelineInput::spanSelection(*summary(), m_bucketRank, item, m_bucketTrack));
     }
     Q_EMIT spanActivated(item.spanId);
     return true;
@@ -204,7 +205,7 @@ void TimelineView::goToFlowEnd(query::FlowEnd target) {
     // a span reached otherwise than by a click had none, and the Memory panel kept the previous op)
     query::DrawItem item{target.startNs, target.endNs, target.nameId, target.opTypeId, target.depth, 1,
                          target.spanId};
-    const Selection s = TimelineInput::spanSelection(*summary(), target.rank, item);
+    const Selection s = TimelineInput::spanSelection(*summary(), target.rank, item, target.trackId);
     {
         OwnInput own(m_ownInput);
         m_state->setSelection(s);

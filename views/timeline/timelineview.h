@@ -201,6 +201,7 @@ class TimelineView : public QWidget, private TimelineInputHost {
     quint64 m_spanFlowsPending = 0, m_windowFlowsPending = 0, m_categoriesPending = 0;
     quint64 m_bucketPending = 0; ///< the clicked LOD bucket's span asked for (0: none)
     int m_bucketRank = -1;       ///< its lane's rank
+    int64_t m_bucketTrack = 0;   ///< its lane
     qint64 m_spanFlowsOf = 0;    ///< the span whose arrows were asked for (0: none)
     qint64 m_jumpedFrom = 0;     ///< the span J last left (J from where it went comes back)
     std::vector<query::FlowArrow> m_spanFlows, m_windowFlowArrows;
