@@ -208,6 +208,30 @@ class TstFrameBuilder : public QObject {
         QVERIFY(hover["tiny range"].width() <= 10);
         QVERIFY(hover["tiny arrow"].contains(QPointF(rm.x(12 * kMs), hover["tiny arrow"].center().y())));
     }
+    void aRegionUnderTheFooterHasNoLabelInView() {
+        // stop 54's look at 800 x 600: a range on rank 5, its rows scrolled under the footer (the legend's
+        // row) but above the widget's bottom, was labelled on rank 4's memory lane, the last row in view
+        Frame f;
+        FrameInput in = f.input(0, 200 * kMs);
+        const QRectF block1 = in.rankBlock(1);
+        QVERIFY(!block1.isNull());
+        in.exportMode = false;
+        in.viewport.footer = 60;
+        in.viewport.height = int(block1.top()) + 40; // rank 1 starts 20 px under the footer's edge
+        QVERIFY(in.viewport.lanesBottom() < block1.top() && block1.top() < in.viewport.height);
+        annotate::Annotation r = note("r1", 50 * kMs, "RANGE-ON-RANK-1");
+        r.kind = annotate::Kind::Range;
+        r.anchor.ranks = {1};
+        r.anchor.t1Ns = 150 * kMs;
+        in.annotations = {r};
+        const DrawList list = views::FrameBuilder().build(in);
+        for (const auto* c : list.all<views::Callout>())
+            QVERIFY2(c->text != "RANGE-ON-RANK-1",
+                     qPrintable(QString("label at y %1..%2 over rank 0's rows (rank 1 from %3)")
+                                    .arg(c->box.top())
+                                    .arg(c->box.bottom())
+                                    .arg(block1.top())));
+    }
     void aRegionsLabelStaysOnItsOwnRank() {
         // walk 53c, the demo at Fit: a range on rank 0 and a box on rank 1 over the same steps, with a note
         // and an arrow across both: RANGE-B's label sat on rank 1's header inside BOX-D's outline and BOX-D's

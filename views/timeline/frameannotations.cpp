@@ -275,8 +275,12 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         QRectF ext;
         for (const QRectF& r : rects)
             ext = ext.isNull() ? r : ext.united(r);
-        if (a.kind != annotate::Kind::Arrow && (ext.bottom() < vp.lanesTop() || ext.top() > vp.height))
-            continue; // scrolled out of view: a callout clamped into view would point at the wrong lanes
+        // scrolled out of view — above the lanes, or below the last lane shown whole (under the footer: the
+        // widget's height let a range on rank 5, under the legend's row, clamp its label onto rank 4's
+        // memory lane, stop 54's look): a callout clamped into view would point at the wrong lanes
+        if (a.kind != annotate::Kind::Arrow &&
+            (ext.bottom() < vp.lanesTop() || ext.top() >= double(wholeLanesBottom(in))))
+            continue;
         const int rank =
             an.ranks.empty() ? (in.summary->ranks.empty() ? 0 : in.summary->ranks.front()) : an.ranks.front();
         const TimeMapping rm = in.rankMapping(rank);
