@@ -4,7 +4,7 @@ namespace rs::import {
 
 StringInterner::StringInterner() {
     m_strings.emplace_back();
-    m_ids.emplace(std::string(), 0);
+    m_ids.add(std::string_view(), 0);
 }
 
 std::string StringInterner::text(int32_t id) {
@@ -14,11 +14,11 @@ std::string StringInterner::text(int32_t id) {
 
 int32_t StringInterner::intern(std::string_view s) {
     std::lock_guard<std::mutex> lock(m_mutex);
-    auto it = m_ids.find(s);
-    if (it != m_ids.end()) return it->second;
-    int32_t id = int32_t(m_strings.size());
+    int32_t id = m_ids.find(s);
+    if (id >= 0) return id;
+    id = int32_t(m_strings.size());
     m_strings.emplace_back(s);
-    m_ids.emplace(std::string(s), id);
+    m_ids.add(s, id);
     return id;
 }
 

@@ -2,19 +2,15 @@
 // Interns names, categories, op types and track names into dense int32 ids shared by all parser
 // threads. Each parser keeps a LocalInterner cache in front so the global lock is taken only for
 // strings it has not seen yet. Id 0 is the empty string.
+#include "core/import/stringidmap.h"
+
 #include <cstdint>
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace rs::import {
-
-struct StringHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-};
 
 class StringInterner {
   public:
@@ -28,7 +24,7 @@ class StringInterner {
 
   private:
     std::mutex m_mutex;
-    std::unordered_map<std::string, int32_t, StringHash, std::equal_to<>> m_ids;
+    StringIdMap m_ids;
     std::vector<std::string> m_strings;
 };
 
@@ -38,16 +34,16 @@ class LocalInterner {
     explicit LocalInterner(StringInterner& global) : m_global(global) {}
     int32_t intern(std::string_view s) {
         if (s.empty()) return 0;
-        auto it = m_cache.find(s);
-        if (it != m_cache.end()) return it->second;
-        int32_t id = m_global.intern(s);
-        m_cache.emplace(std::string(s), id);
+        int32_t id = m_cache.find(s);
+        if (id >= 0) return id;
+        id = m_global.intern(s);
+        m_cache.add(s, id);
         return id;
     }
 
   private:
     StringInterner& m_global;
-    std::unordered_map<std::string, int32_t, StringHash, std::equal_to<>> m_cache;
+    StringIdMap m_cache;
 };
 
 } // namespace rs::import
