@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cctype>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace rs::io {
 
@@ -153,6 +156,18 @@ size_t CsvReader::plainRun(bool inQuotes) const {
     const char* const begin = m_buf.data() + m_pos;
     const char* const end = m_buf.data() + m_buf.size();
     const char* p = begin;
+#if defined(__SSE2__)
+    // sixteen bytes a step (the byte loop below was ~2 % of indexing an Ascend profile, a third of it
+    // kernel_details.csv); a comma inside quotes is ordinary, so it is looked for only outside them
+    const __m128i quote = _mm_set1_epi8('"'), newline = _mm_set1_epi8('\n');
+    const __m128i comma = _mm_set1_epi8(inQuotes ? '"' : ',');
+    for (; end - p >= 16; p += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, newline)),
+                                         _mm_cmpeq_epi8(v, comma));
+        if (const int mask = _mm_movemask_epi8(hit)) return size_t(p - begin) + size_t(__builtin_ctz(mask));
+    }
+#endif
     if (inQuotes)
         while (p != end && *p != '"' && *p != '\n')
             ++p;

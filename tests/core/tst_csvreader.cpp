@@ -48,6 +48,22 @@ class TstCsvReader : public QObject {
         QCOMPARE(h.find({"name"}), 1);
         QCOMPARE(h.find({"Device_id"}), -1);
     }
+    void aDelimiterAtEveryPlaceOfARunEndsIt() {
+        // the plain-run scan looks at sixteen bytes a step: a comma, quote or line break at each place of
+        // a step (and past the last whole step) must still end the run, a comma inside quotes must not
+        std::string text = "a,b\n";
+        std::vector<std::vector<std::string>> expected{{"a", "b"}};
+        for (size_t k = 0; k < 40; ++k) {
+            const std::string x(k, 'x'), y(40 - k, 'y'), p(k, 'p'), q(33 - k % 33, 'q');
+            text.append(x).append(",").append(y).append("\n");
+            expected.push_back({x, y});
+            text.append("\"").append(p).append(",").append(q).append("\",z\n");
+            expected.push_back({p + "," + q, "z"});
+            text.append("\"").append(p).append("\n").append(q).append("\"\"").append(p).append("\"\n");
+            expected.push_back({p + "\n" + q + "\"" + p});
+        }
+        QCOMPARE(readAll(text), expected);
+    }
     void longFileAcrossChunks() {
         std::string text = "a,b\n";
         for (int i = 0; i < 50000; ++i)
