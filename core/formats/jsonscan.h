@@ -18,6 +18,12 @@ struct JsonValue {
     bool present() const { return kind != JsonKind::None; }
     /// Text with JSON escapes resolved (copies only when escaped).
     std::string str() const;
+    /// The same without a copy when not escaped; else resolved into `scratch` (valid while it lives).
+    std::string_view view(std::string& scratch) const {
+        if (!escaped) return text;
+        scratch = str();
+        return scratch;
+    }
 };
 
 /// Calls `fn(key, value)` for every top-level member of the object `obj` (which must start with '{').

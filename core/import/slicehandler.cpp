@@ -11,8 +11,8 @@ namespace {
 /// else): the spans around it keep their pairs.
 constexpr int32_t kDroppedBegin = -1;
 
-bool isNcclKernel(const std::string& name) {
-    return name.rfind("ncclKernel", 0) == 0 || name.rfind("ncclDevKernel", 0) == 0;
+bool isNcclKernel(std::string_view name) {
+    return name.starts_with("ncclKernel") || name.starts_with("ncclDevKernel");
 }
 /// Ascend's kernel task types in trace_view.json args (the others are runtime tasks: SDMA, Notify Wait,
 /// EVENT_RECORD_SQE, … which kernel_details never lists).
@@ -37,7 +37,7 @@ bool isHostOp(std::string_view cat, std::string_view name) {
 }
 } // namespace
 
-int32_t SliceHandler::opTypeOf(const TraceEvent& e, int32_t nameId, const std::string& name) {
+int32_t SliceHandler::opTypeOf(const TraceEvent& e, int32_t nameId, std::string_view name) {
     int32_t opId = 0;
     if (m_s.file.kind == FileKind::LegacyTimeline && e.args.present()) {
         // MindSpore 1.x names the op type in args ("type": "AssignAdd"); trust it over the name.
@@ -49,7 +49,7 @@ int32_t SliceHandler::opTypeOf(const TraceEvent& e, int32_t nameId, const std::s
     // a kernel past the cut of a cut kernel_details.csv has no Type row: its name is no op type
     // ("Conv2DBackpropFilter10" beside the real Conv2DBackpropFilter, walk17b #1c), so the span keeps its
     // time under an op type that says it is not known, and is counted
-    if (m_s.rank.kernelDetailsCut && e.args.present() && !m_s.rank.opTypeByName.count(name) &&
+    if (m_s.rank.kernelDetailsCut && e.args.present() && !m_s.rank.opTypeByName.count(std::string(name)) &&
         isKernelTask(e.args.text)) {
         m_s.warn(
             "kernel named in no row of kernel_details.csv, which was cut short: its op type is not known "
@@ -61,14 +61,14 @@ int32_t SliceHandler::opTypeOf(const TraceEvent& e, int32_t nameId, const std::s
     return m_s.opTypeFor(nameId, name);
 }
 
-void SliceHandler::noteStep(const std::string& name, const std::string& cat, int64_t ts, int64_t dur) {
+void SliceHandler::noteStep(std::string_view name, std::string_view cat, int64_t ts, int64_t dur) {
     std::string_view number;
     const char* source = "trace"; // the marker the steps came from, as every view names it (stepwall.h)
-    if (name.rfind("ProfilerStep#", 0) == 0) {
-        number = std::string_view(name).substr(13);
+    if (name.starts_with("ProfilerStep#")) {
+        number = name.substr(13);
     } else if (m_s.file.kind == FileKind::CannTimeline && cat == "Iteration Time" &&
-               name.rfind("Iteration ", 0) == 0) {
-        number = std::string_view(name).substr(10); // CANN's raw step trace: FP start to iteration end
+               name.starts_with("Iteration ")) {
+        number = name.substr(10); // CANN's raw step trace: FP start to iteration end
         source = "cann-iteration";
     } else {
         return;
@@ -91,11 +91,13 @@ void SliceHandler::complete(const TraceEvent& e) {
         }
         dur = *d;
     }
-    const std::string name = e.name.str();
+    // views, not copies: a name and a category string a span were ~2 allocations per event
+    const std::string_view name = e.name.view(m_nameScratch);
     if (m_s.file.kind == FileKind::TraceView) m_s.rank.kernelRows.seen(ts, name); // read before the cut
-    if (m_s.file.kind == FileKind::LegacyTimeline) m_s.rank.legacyClock.timelineOp(name, ts); // its sync
+    if (m_s.file.kind == FileKind::LegacyTimeline)
+        m_s.rank.legacyClock.timelineOp(std::string(name), ts); // its sync
     const int32_t nameId = m_s.strings.intern(name);
-    const std::string cat = e.cat.str();
+    const std::string_view cat = e.cat.view(m_catScratch);
     TraceTrack& t = cat == "gpu_user_annotation" ? m_s.tracks.annotations(e.pidText, e.tidText)
                                                  : m_s.tracks.slices(e.pidText, e.tidText);
     if (cat == "kernel") ++t.kernelSpans;
@@ -121,7 +123,7 @@ void SliceHandler::complete(const TraceEvent& e) {
     noteStep(name, cat, ts, dur);
 }
 
-void SliceHandler::noteLaunchLink(const TraceEvent& e, const std::string& cat, const std::string& name,
+void SliceHandler::noteLaunchLink(const TraceEvent& e, std::string_view cat, std::string_view name,
                                   int32_t nameId, const TraceTrack& t, int64_t ts, int64_t dur) {
     if (!keepsHostOps()) return; // only Kineto links a kernel to its launch (an Ascend trace has no NCCL)
     const std::string_view args = e.args.present() ? e.args.text : std::string_view();
