@@ -70,6 +70,42 @@ class TstMinimapView : public QObject {
         QApplication::sendEvent(&map, &wheel);
         QVERIFY(state.windowEnd() - state.windowStart() < 10000000);
     }
+    void aDragDrawsANewWindowWhereItDoesNotPan() {
+        // issue 19: at Fit the frame is the whole run, and a drag on the minimap only panned it: nothing
+        // moved. A drag there (or beside a narrower frame) draws the window over the dragged time
+        views::InteractionState state;
+        state.setBounds(m_summary->startNs, m_summary->endNs);
+        views::MinimapView map(&state);
+        map.resize(1000, 40);
+        map.setSummary(m_summary);
+        state.fit();
+        const int a = 400, b = 600; // px, inside the plot (from x 170 to the scrollbar's margin)
+        QTest::mousePress(&map, Qt::LeftButton, {}, QPoint(a, 20));
+        QTest::mouseMove(&map, QPoint(500, 20));
+        QTest::mouseMove(&map, QPoint(b, 20));
+        QTest::mouseRelease(&map, Qt::LeftButton, {}, QPoint(b, 20));
+        const qint64 px = (m_summary->endNs - m_summary->startNs) / (map.width() - views::MinimapView::kLeft);
+        auto near = [&](qint64 got, qint64 want) { return std::llabs(got - want) <= 2 * px; };
+        QVERIFY2(near(state.windowStart(), map.timeAt(a)) && near(state.windowEnd(), map.timeAt(b)),
+                 qPrintable(QString("window %1..%2, dragged over %3..%4")
+                                .arg(state.windowStart())
+                                .arg(state.windowEnd())
+                                .arg(map.timeAt(a))
+                                .arg(map.timeAt(b))));
+        // right to left beside the frame: the new window again, not the old one moved
+        const int c = 850, d = 750;
+        QTest::mousePress(&map, Qt::LeftButton, {}, QPoint(c, 20));
+        QTest::mouseMove(&map, QPoint(d, 20));
+        QTest::mouseRelease(&map, Qt::LeftButton, {}, QPoint(d, 20));
+        QVERIFY(near(state.windowStart(), map.timeAt(d)) && near(state.windowEnd(), map.timeAt(c)));
+        // the frame itself dragged: it pans, its width kept
+        const qint64 width = state.windowEnd() - state.windowStart();
+        QTest::mousePress(&map, Qt::LeftButton, {}, QPoint(800, 20));
+        QTest::mouseMove(&map, QPoint(700, 20));
+        QTest::mouseRelease(&map, Qt::LeftButton, {}, QPoint(700, 20));
+        QCOMPARE(state.windowEnd() - state.windowStart(), width);
+        QVERIFY(near(state.windowStart(), map.timeAt(d - 100)));
+    }
     void hiddenWaitsAreNotDrawn() {
         // View ▸ Show communication waits off: the overview must not keep drawing the red waits the timeline
         // hides (the last walk saw them there)

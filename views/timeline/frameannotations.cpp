@@ -37,6 +37,24 @@ std::vector<QLineF> arrowLines(QPointF from, QPointF to) {
             QLineF(to, to - QPointF(len * std::cos(angle + spread), len * std::sin(angle + spread)))};
 }
 
+/// px a label keeps off its own arrow's head: the head and the shaft's end are drawn 2 px wide, and a label
+/// touching them read as drawn over them (issue 19, "rank 4 waits for it" under its head at 1600 px)
+constexpr double kHeadClearancePx = 3;
+
+/// The filled head an arrow from `from` to `to` draws (as drawArrow draws it).
+QPolygonF headPolygon(QPointF from, QPointF to) {
+    const std::vector<QLineF> l = arrowLines(from, to);
+    return QPolygonF({to, l[1].p2(), l[2].p2()});
+}
+
+/// What a label must stay off besides the other labels: its own arrow's head (never covered where any spot
+/// is free of it), and the spans of lanes it does not name (a box's label below its box sat over another
+/// lane's bars and read as their name: issue 19, rank 5's Plane 0 at 1600 px).
+struct KeepOff {
+    QPolygonF head;
+    std::vector<QRectF> data;
+};
+
 class CalloutPlacer {
   public:
     CalloutPlacer(const FrameInput& in, DrawList& out)
@@ -44,6 +62,7 @@ class CalloutPlacer {
     /// A line annotation `owner` draws (a note's dashed rule, an arrow): no other annotation's label may
     /// cross it where it has room elsewhere. Added before any label is placed.
     void addLeader(const QLineF& l, size_t owner) { m_leaders.push_back({l, owner}); }
+
     /// The area labels are kept in (px).
     const QRectF& bounds() const { return m_plot; }
     /// The label's size as placed (elided to the callout's width).
@@ -55,28 +74,34 @@ class CalloutPlacer {
     /// note's rule was struck through by it, an arrow's shaft ran over a note's label (walk 48). Where none
     /// is free, the spot off the labels that the fewest leaders cross; where every spot covers a label, near
     /// the first, off the labels at least (placeOffLabels).
-    void place(const std::vector<QPointF>& spots, size_t owner, const annotate::Annotation& a) {
+    /// `keep`: its own arrow's head (no spot on it is taken while one off it is free) and the other lanes'
+    /// spans (each covered counts as kOverData lines).
+    void place(const std::vector<QPointF>& spots, size_t owner, const annotate::Annotation& a,
+               const KeepOff& keep = {}) {
         const QString text = QString::fromStdString(a.text);
         std::optional<CalloutBox> best;
         size_t fewest = 0;
         for (const QPointF& at : spots) {
             const CalloutBox c = placeCallout(m_font, at, text, m_plot);
-            if (coversLabel(c.box)) continue;
-            const size_t n = leadersCrossing(c.box, owner) + kOverUnlabelled * unlabelledCovered(c.box);
+            if (coversLabel(c.box) || onHead(c.box, keep)) continue;
+            const size_t n = leadersCrossing(c.box, owner, !keep.head.isEmpty()) +
+                             kOverUnlabelled * unlabelledCovered(c.box) +
+                             kOverData * dataCovered(c.box, keep);
             if (n == 0) return commit(c, a);
             if (!best || n < fewest) best = c, fewest = n;
         }
         if (best) return commit(*best, a);
-        placeOffLabels(spots.front(), a);
+        placeOffLabels(spots.front(), a, keep);
     }
     /// As place, for a box's or range's label, whose spots are all on or at its own region: false, nothing
     /// placed, where each covers a label (moved off the labels it landed on another rank's lanes, inside
     /// another annotation's outline, and read as that one's name: walk 53c, the demo at Fit).
-    bool placeWithin(const std::vector<QPointF>& spots, size_t owner, const annotate::Annotation& a) {
+    bool placeWithin(const std::vector<QPointF>& spots, size_t owner, const annotate::Annotation& a,
+                     const KeepOff& keep) {
         const QString text = QString::fromStdString(a.text);
         for (const QPointF& at : spots)
             if (!coversLabel(placeCallout(m_font, at, text, m_plot).box)) {
-                place(spots, owner, a);
+                place(spots, owner, a, keep);
                 return true;
             }
         return false;
@@ -99,23 +124,28 @@ class CalloutPlacer {
     /// A label near `at`, moved below the labels already placed instead of covering them. Measured as it
     /// is drawn, where it is drawn: a fixed 160 px probe at `at` missed a longer label, or one the plot's
     /// edge moved left, and a second label covered the first (walk 42, a 700 px timeline).
-    void placeOffLabels(QPointF at, const annotate::Annotation& a) {
+    void placeOffLabels(QPointF at, const annotate::Annotation& a, const KeepOff& keep) {
         const QString text = QString::fromStdString(a.text);
         CalloutBox c = placeCallout(m_font, at, text, m_plot);
         const QPointF wanted = at;
         bool clear = false;
+        std::vector<QRectF> avoid = m_placed;
+        if (!keep.head.isEmpty()) { // its own head as a label (a few px out)
+            const double m = kHeadClearancePx + 1;
+            avoid.push_back(keep.head.boundingRect().adjusted(-m, -m, m, m));
+        }
         for (int tries = 0; tries < 24 && !clear; ++tries) {
-            const auto clash = std::find_if(m_placed.begin(), m_placed.end(), [&](const QRectF& r) {
+            const auto clash = std::find_if(avoid.begin(), avoid.end(), [&](const QRectF& r) {
                 return r.intersects(c.box.adjusted(0, -1, 0, 1));
             });
-            clear = clash == m_placed.end();
+            clear = clash == avoid.end();
             if (clear) break;
             at.setY(clash->bottom() + 2); // under the label it would cover
             c = placeCallout(m_font, at, text, m_plot);
         }
         // no room under them (a short view: the plot's edge held it back over the label it covered, walk 47
         // at 640 × 480): the nearest free spot above or below, in its column or the ones beside it
-        if (!clear) c = placeCalloutOff(m_font, wanted, text, m_plot, grown(m_placed), {});
+        if (!clear) c = placeCalloutOff(m_font, wanted, text, m_plot, grown(avoid), {});
         commit(c, a);
     }
     void commit(CalloutBox c, const annotate::Annotation& a) {
@@ -128,6 +158,19 @@ class CalloutPlacer {
         return std::any_of(m_placed.begin(), m_placed.end(),
                            [&](const QRectF& r) { return r.intersects(box.adjusted(0, -1, 0, 1)); });
     }
+    /// Whether `box` (with kHeadClearancePx about it) touches its own arrow's head (another arrow's head is
+    /// among the leaders: crossed, not forbidden).
+    static bool onHead(const QRectF& box, const KeepOff& keep) {
+        if (keep.head.isEmpty()) return false;
+        const double m = kHeadClearancePx;
+        return QPolygonF(box.adjusted(-m, -m, m, m)).intersects(keep.head);
+    }
+    /// A spot over another lane's span counts as crossing this many lines, per span.
+    static constexpr size_t kOverData = 10;
+    static size_t dataCovered(const QRectF& box, const KeepOff& keep) {
+        return size_t(std::count_if(keep.data.begin(), keep.data.end(),
+                                    [&](const QRectF& r) { return r.intersects(box); }));
+    }
     /// A spot over an unlabelled annotation counts as crossing this many lines.
     static constexpr size_t kOverUnlabelled = 100;
     size_t unlabelledCovered(const QRectF& box) const {
@@ -135,9 +178,10 @@ class CalloutPlacer {
                                     [&](const QRectF& r) { return r.intersects(box); }));
     }
     /// How many lines of other annotations than `owner` run over `box`.
-    size_t leadersCrossing(const QRectF& box, size_t owner) const {
+    /// `own`: its own lines too (an arrow's label crossed by its shaft by the head read as drawn over it).
+    size_t leadersCrossing(const QRectF& box, size_t owner, bool own = false) const {
         return size_t(std::count_if(m_leaders.begin(), m_leaders.end(), [&](const auto& l) {
-            return l.second != owner && crosses(l.first, box);
+            return (own || l.second != owner) && crosses(l.first, box);
         }));
     }
     /// The placed labels a pixel taller each way: a label may not touch another (place's rule).
@@ -166,18 +210,31 @@ std::vector<QPointF> noteSpots(double x, const QRectF& lanes, QSizeF label) {
     return out;
 }
 
-/// An arrow end's label spots: below right of the end, below left, above right, above left.
-void addEndSpots(std::vector<QPointF>& out, QPointF end, QSizeF label) {
-    for (double y : {end.y() + 4, end.y() - 4 - label.height()})
+/// An arrow end's label spots: below right of the end, below left, above right, above left; under or over
+/// `head` (the arrow's head at that end, or empty) by more than kHeadClearancePx, so a label moved along
+/// its row (by the plot's edge) does not slide over the head.
+void addEndSpots(std::vector<QPointF>& out, QPointF end, QSizeF label, const QPolygonF& head = {}) {
+    const QRectF around = head.boundingRect().united(QRectF(end, QSizeF(0, 0)));
+    const double gap = head.isEmpty() ? 4 : kHeadClearancePx + 2;
+    for (double y : {around.bottom() + gap, around.top() - gap - label.height()})
         for (double x : {end.x() + 6, end.x() - 6 - label.width()})
             out.emplace_back(x, y);
 }
 
-/// An arrow's label spots where neither end is in view: centred on its visible shaft, under it, then over.
+/// An arrow's label spots beside its visible shaft: centred on its middle, under it, then over; then, at
+/// a few points along it, the corners that keep a sloped shaft off the label (under its higher side, over
+/// its lower one): centred under a sloped shaft the label was crossed by it.
 void addShaftSpots(std::vector<QPointF>& out, const QLineF& shaft, QSizeF label) {
     const QPointF mid = shaft.center();
     out.emplace_back(mid.x() - label.width() / 2, mid.y() + 4);
     out.emplace_back(mid.x() - label.width() / 2, mid.y() - 4 - label.height());
+    // the shaft's higher side (smaller y) is left of a point when it runs down to the right
+    const bool downRight = (shaft.dx() >= 0) == (shaft.dy() >= 0);
+    for (double t : {0.5, 0.3, 0.7}) {
+        const QPointF p = shaft.pointAt(t);
+        out.emplace_back(downRight ? p.x() - label.width() : p.x(), p.y() + 4);
+        out.emplace_back(downRight ? p.x() : p.x() - label.width(), p.y() - 4 - label.height());
+    }
 }
 
 /// A box's or range's label spots, each over its own x-extent: inside its top-left corner where it fits
@@ -236,6 +293,57 @@ QRectF hoverBox(const QRectF& r) {
     return QRectF(r.center().x() - w / 2, r.top(), w, r.height());
 }
 
+/// A rank's header row in widget px, when it is in view whole (null otherwise).
+QRectF headerRow(const FrameInput& in, int rank) {
+    const auto [top, bottom] = in.layout->rankSpan(rank);
+    if (top < 0) return {};
+    const QRectF r(Viewport::kGutter, in.viewport.yOf(top), in.viewport.plotWidth(), in.options.headerHeight);
+    const bool shown = r.top() >= in.viewport.lanesTop() && r.bottom() <= FrameBuilder::wholeLanesBottom(in);
+    return shown ? r : QRectF();
+}
+
+/// The spans drawn so far (the lanes' batches) near `region` (a label's width either side) that are on
+/// other rows than its own and its rank's header: what a region's label would be read as naming.
+std::vector<QRectF> otherLanesSpans(const DrawList& out, const QRectF& region, const QRectF& header,
+                                    double labelWidth) {
+    std::vector<QRectF> found;
+    const double left = region.left() - labelWidth, right = region.right() + labelWidth;
+    auto own = [&](const QRectF& r) {
+        const double y = r.center().y();
+        return (y >= region.top() && y <= region.bottom()) ||
+               (!header.isNull() && y >= header.top() && y <= header.bottom());
+    };
+    for (const auto* b : out.all<RectBatch>())
+        for (const QRectF& r : b->rects)
+            if (r.right() >= left && r.left() <= right && !own(r)) found.push_back(r);
+    return found;
+}
+
+/// A region's label spots above, below or beside it moved along their row off the spans they cover (of
+/// `data`), while still over some of the region's x-extent: centred on a 5 ms box at the plot's right edge,
+/// the label above it covered the next lane's bars, though left of them it had room (issue 19). Added after
+/// `spots`, which keep their order.
+void addSlidSpots(std::vector<QPointF>& spots, const QRectF& region, QSizeF label,
+                  const std::vector<QRectF>& data) {
+    const size_t n = spots.size();
+    for (size_t k = 0; k < n; ++k) {
+        const QRectF box(spots[k], label);
+        double lo = 0, hi = 0;
+        bool any = false;
+        for (const QRectF& r : data)
+            if (r.intersects(box)) {
+                lo = any ? std::min(lo, r.left()) : r.left();
+                hi = any ? std::max(hi, r.right()) : r.right();
+                any = true;
+            }
+        if (!any) continue;
+        for (double x : {lo - label.width() - 2, hi + 2}) {
+            const double overlap = std::min(x + label.width(), region.right()) - std::max(x, region.left());
+            if (overlap >= std::min(2.0, region.width())) spots.emplace_back(x, spots[k].y());
+        }
+    }
+}
+
 /// What addAnnotations leaves for the labels: placed once every leader is known.
 struct LabelRequest {
     size_t owner;
@@ -243,6 +351,7 @@ struct LabelRequest {
     /// A box's or range's region (its label stays on it or is hidden, said by the caption); null: a note's
     /// or an arrow's label, moved off the others when its spots are taken.
     QRectF region = {};
+    KeepOff keep = {};
 };
 
 } // namespace
@@ -324,12 +433,14 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
             // other ranks' lanes (walk 5)
             const bool startShown = ys >= top && ys <= bottom && x0 >= left && x0 <= right;
             const bool endShown = ye >= top && ye <= bottom && xe >= left && xe <= right;
+            // by its tail first, then by its head (never on it), then beside the shaft the window shows: at
+            // its end, off the plot's edge, a label slid back over its own head (issue 19)
             LabelRequest r{i, {}};
+            if (shown->head) r.keep.head = headPolygon(shown->from, shown->to);
             if (startShown) addEndSpots(r.spots, QPointF(x0, ys), label);
-            if (endShown) addEndSpots(r.spots, QPointF(xe, ye), label);
-            // neither end in view (zoomed into its middle): over or under the shaft the window shows
-            if (r.spots.empty()) addShaftSpots(r.spots, QLineF(shown->from, shown->to), label);
-            if (!r.spots.empty()) labels.push_back(std::move(r));
+            if (endShown) addEndSpots(r.spots, QPointF(xe, ye), label, r.keep.head);
+            addShaftSpots(r.spots, QLineF(shown->from, shown->to), label);
+            labels.push_back(std::move(r));
             continue;
         }
         // the caption's rule (in the rank's time): a range ending a nanosecond before the window was
@@ -356,13 +467,27 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
             continue;
         }
         const QRectF region(rx0, ext.top(), std::max(2.0, rx1 - rx0), ext.height());
-        labels.push_back({i, regionSpots(region, label, callouts.bounds()), region});
+        LabelRequest r{i, regionSpots(region, label, callouts.bounds()), region};
+        // a label taller than its lanes, above or below them, covered another lane's spans: its rank's
+        // header row over it is its own too (the spots' cost keeps it off other lanes' spans: issue 19)
+        const QRectF header = headerRow(in, rank);
+        if (!header.isNull() && header.bottom() <= region.top() + 1 && !r.spots.empty())
+            r.spots.emplace_back(r.spots.front().x(), header.center().y() - label.height() / 2);
+        r.keep.data = otherLanesSpans(out, region, header, label.width());
+        addSlidSpots(r.spots, region, label, r.keep.data);
+        labels.push_back(std::move(r));
     }
-    // the labels over every line and outline, each placed knowing all the lines it could cross
+    // the labels over every line and outline, each placed knowing all the lines it could cross; a box's or
+    // range's first, bound to their own region, then the notes' and arrows', which have spots elsewhere (an
+    // arrow's label by its head took the room over a box, whose label went over another lane: issue 19)
+    std::stable_partition(labels.begin(), labels.end(),
+                          [](const LabelRequest& r) { return !r.region.isNull(); });
     for (const LabelRequest& r : labels) {
         if (r.region.isNull()) {
-            callouts.place(r.spots, r.owner, in.annotations[r.owner]);
-        } else if (callouts.placeWithin(r.spots, r.owner, in.annotations[r.owner])) {
+            callouts.place(r.spots, r.owner, in.annotations[r.owner], r.keep);
+            continue;
+        }
+        if (callouts.placeWithin(r.spots, r.owner, in.annotations[r.owner], r.keep)) {
             if (const QRectF box = out.callouts.back().first; box.width() > r.region.width())
                 callouts.reserve(
                     addBracket(box, r.region, annotationColor(in.annotations[r.owner]).rgba(), out));

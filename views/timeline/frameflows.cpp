@@ -3,9 +3,10 @@
 // edge when a span is cut by it), each point on its span's row of its lane; an end that is not on screen
 // (outside the window, scrolled away, in a collapsed or hidden rank) is drawn at the plot's edge where it
 // lies, with a label naming it and where it starts against the end on screen
-// ("→ rank 1 · Stream 7 · starts 2.1 ms after this one starts"), one label per lane and edge ("· +4 more"),
-// over all the arrows, none over another. The selected span's arrows are drawn last, on top, and their
-// labels placed first. Any thread (see framebuilder.h).
+// ("→ rank 1 · Stream 7 · starts 2.1 ms after this one starts"), one label per lane and edge for all the
+// arrows that go there ("→ rank 1 · Stream 7 · 5 flows, starting 2.1 ms to 3.0 ms after the spans they leave
+// here start"), over all the arrows, none over another. The selected span's arrows are drawn last, on top,
+// and their labels placed first. Any thread (see framebuilder.h).
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/segmentclip.h"
 
@@ -79,6 +80,34 @@ QString startOffsetText(int64_t farStartNs, int64_t nearStartNs) {
         .arg(formatDuration(d > 0 ? d : -d));
 }
 
+/// A bundle's figure: "+4 more" after one arrow's "starts 2.1 ms after this one starts" read as that one
+/// arrow's label over many (issue 19); it says how many flows it stands for and the spread of their far
+/// ends' starts against their ends on screen. `toDst`: the far ends are the flows' destinations.
+QString bundleText(int flows, int64_t dMin, int64_t dMax, bool toDst) {
+    const auto side = [](int64_t d) {
+        return d == 0 ? QCoreApplication::translate("TimelineView", "at the same time as")
+                      : QCoreApplication::translate("TimelineView", d > 0 ? "%1 after" : "%1 before")
+                            .arg(formatDuration(d > 0 ? d : -d));
+    };
+    QString spread;
+    if (dMin == dMax)
+        spread = side(dMin);
+    else if (dMin >= 0)
+        spread = QCoreApplication::translate("TimelineView", "%1 to %2 after")
+                     .arg(formatDuration(dMin), formatDuration(dMax));
+    else if (dMax <= 0)
+        spread = QCoreApplication::translate("TimelineView", "%1 to %2 before")
+                     .arg(formatDuration(-dMax), formatDuration(-dMin));
+    else
+        spread = QCoreApplication::translate("TimelineView", "from %1 to %2").arg(side(dMin), side(dMax));
+    return (toDst ? QCoreApplication::translate("TimelineView",
+                                                "%1 flows, starting %2 the spans they leave here start")
+                  : QCoreApplication::translate("TimelineView",
+                                                "%1 flows, starting %2 the spans they lead to here start"))
+        .arg(flows)
+        .arg(spread);
+}
+
 /// The tooltip's line of both figures: the destination's start from the source's start, and from the
 /// source's end, where the arrow leaves it (the two differ by the source's duration).
 QString delaysText(const query::FlowArrow& a) {
@@ -93,23 +122,31 @@ QString delaysText(const query::FlowArrow& a) {
 
 /// The label of an arrow's end that is not on screen, drawn at the plot's edge where that end lies.
 struct OffLabel {
-    size_t arrow;      ///< index into the overlay's arrows (of the first, when merged)
-    bool selected;     ///< an arrow of the selected span
-    bool toDst;        ///< it names the arrow's destination (else its source)
-    QPointF off, on;   ///< the arrow's end at the edge, and its end on screen (widget px)
-    int rank;          ///< the named end's
-    int64_t trackId;   ///< the named end's lane
-    int onRank;        ///< the end on screen's
-    int64_t onTrackId; ///< the end on screen's lane
-    int64_t spanId;    ///< the named end's span
-    QRgb color;        ///< the arrow's category
-    QString text, tip; ///< one line; rich text
-    int more = 0;      ///< other arrows to the same place this label stands for
+    size_t arrow;       ///< index into the overlay's arrows (of the first, when merged)
+    bool selected;      ///< an arrow of the selected span
+    bool toDst;         ///< it names the arrow's destination (else its source)
+    QPointF off, on;    ///< the arrow's end at the edge, and its end on screen (widget px)
+    int rank;           ///< the named end's
+    int64_t trackId;    ///< the named end's lane
+    int onRank;         ///< the end on screen's
+    int64_t onTrackId;  ///< the end on screen's lane
+    int64_t spanId;     ///< the named end's span
+    QRgb color;         ///< the arrow's category
+    QString where;      ///< the named end's rank and lane
+    int64_t dMin, dMax; ///< ns: the far ends' starts against the near ends' (one arrow: equal)
+    QString tip;        ///< rich text
+    int more = 0;       ///< other arrows to the same place this label stands for
+    /// One line: the place, and where its far end starts against its end on screen (a bundle: how many
+    /// flows and the spread).
+    QString text() const {
+        return QString::fromUtf8(toDst ? "→ %1 · %2" : "← %1 · %2")
+            .arg(where, more ? bundleText(more + 1, dMin, dMax, toDst) : startOffsetText(dMax, 0));
+    }
 };
 
 /// One label per place: the arrows of a lane that leave the window at the same edge, the same way, are
-/// named once with how many more go there ("+4 more"). A host thread's launches left of a window each
-/// had a label naming the same thread, stacked until they piled on one another (walk 23 #2).
+/// named once with how many flows go there ("5 flows, starting …"). A host thread's launches left of a window
+/// each had a label naming the same thread, stacked until they piled on one another (walk 23 #2).
 std::vector<OffLabel> mergeByPlace(std::vector<OffLabel> all, const QRectF& plot) {
     // the edge the end is drawn at (an end in a collapsed rank or scrolled away is inside the window's
     // times): by the end itself, not against the end on screen, which may stand at that edge too
@@ -122,10 +159,13 @@ std::vector<OffLabel> mergeByPlace(std::vector<OffLabel> all, const QRectF& plot
             return o.selected == l.selected && o.toDst == l.toDst && o.rank == l.rank &&
                    o.trackId == l.trackId && side(o) == side(l);
         });
-        if (same == out.end())
+        if (same == out.end()) {
             out.push_back(std::move(l));
-        else
+        } else {
             ++same->more;
+            same->dMin = std::min(same->dMin, l.dMin);
+            same->dMax = std::max(same->dMax, l.dMax);
+        }
     }
     // the selected span's labels are placed first: they are what a click on a span asked for
     std::stable_partition(out.begin(), out.end(), [](const OffLabel& l) { return l.selected; });
@@ -168,9 +208,7 @@ void addOffScreenLabels(const FrameInput& in, const std::vector<OffLabel>& label
     const QFontMetricsF fm(fontFor(FontRole::Small, in.font));
     std::vector<QRectF> placed;
     for (const OffLabel& l : labels) {
-        const QString text =
-            l.more ? QCoreApplication::translate("TimelineView", "%1 · +%2 more").arg(l.text).arg(l.more)
-                   : l.text;
+        const QString text = l.text();
         const double w = std::min(fm.horizontalAdvance(text) + 8, plot.width() - 4), h = fm.height() + 2;
         const std::optional<LabelSlot> slot = labelSlot(in, l, w, h);
         if (!slot) continue;
@@ -198,9 +236,12 @@ void addOffScreenLabels(const FrameInput& in, const std::vector<OffLabel>& label
                      Qt::AlignVCenter | Qt::AlignLeft, true});
         // the label names a place: a click goes there (it selected the span under it)
         const QString more =
-            l.more ? QCoreApplication::translate("TimelineView", "<br>and %1 more flows to this lane")
-                         .arg(l.more)
-                   : QString();
+            l.more
+                ? (l.toDst
+                       ? QCoreApplication::translate("TimelineView", "<br>and %1 more flows to this lane")
+                       : QCoreApplication::translate("TimelineView", "<br>and %1 more flows from this lane"))
+                      .arg(l.more)
+                : QString();
         out.flowLabels.push_back({box, l.arrow, l.toDst, l.spanId, l.tip + more});
     }
 }
@@ -262,10 +303,8 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
         if (!off.onScreen)
             offLabels.push_back(
                 {i, selected, s.onScreen, off.p, on.p, offEnd.rank, offEnd.trackId, onEnd.rank, onEnd.trackId,
-                 offEnd.spanId, color,
-                 QString::fromUtf8(s.onScreen ? "→ %1 · %2" : "← %1 · %2")
-                     .arg(where(offEnd))
-                     .arg(startOffsetText(offEnd.startNs, onEnd.startNs)),
+                 offEnd.spanId, color, where(offEnd), offEnd.startNs - onEnd.startNs,
+                 offEnd.startNs - onEnd.startNs,
                  tip + QCoreApplication::translate("TimelineView", "<br><i>click: go to %1</i>")
                            .arg(where(offEnd).toHtmlEscaped())});
         out.flowMarks.emplace_back(QLineF(s.p, d.p), tip);

@@ -58,7 +58,8 @@ QString MinimapView::baseToolTip() {
         "The whole run: each rank's device activity (stronger blue: busier; a rank with no device lanes, "
         "as in a CPU-only trace, shows its host threads' activity in grey instead), steps, waits (red) "
         "and idle gaps (orange) when communication waits are shown; the frame is the timeline's window. "
-        "Click or drag to move it, wheel to zoom");
+        "Click to centre it there, drag the frame to move it, drag anywhere else to draw a new window "
+        "over that time; wheel to zoom");
 }
 
 void MinimapView::setActivity(std::shared_ptr<const query::RankActivity> a) {
@@ -224,17 +225,42 @@ void MinimapView::centreOn(double x) {
 }
 
 void MinimapView::mousePressEvent(QMouseEvent* e) {
+    m_drag = Drag::None;
     if (e->button() != Qt::LeftButton || e->position().x() < kLeft || !m_summary) return;
-    // pressed inside the frame: the frame is grabbed where it was pressed (it does not jump); outside it
-    // the window is centred there
+    // pressed inside a frame narrower than the run: the frame is grabbed where it was pressed (it does not
+    // jump) and a drag pans it; anywhere else a drag draws a new window, as an overview's brush does. At Fit
+    // the frame is the whole run, and a drag that only panned it did nothing (issue 19)
     const double x = e->position().x(), x0 = xOf(m_state->windowStart()), x1 = xOf(m_state->windowEnd());
     const bool inside = x >= x0 - 2 && x <= x1 + 2;
-    m_grab = inside ? x - (x0 + x1) / 2 : 0;
-    if (!inside) centreOn(x);
+    const bool wholeRun = x1 - x0 >= plotWidth() - kBrushSlopPx;
+    m_drag = inside && !wholeRun ? Drag::Pan : Drag::Brush;
+    m_grab = x - (x0 + x1) / 2;
+    m_pressX = x;
 }
 
 void MinimapView::mouseMoveEvent(QMouseEvent* e) {
-    if ((e->buttons() & Qt::LeftButton) && e->position().x() >= kLeft) centreOn(e->position().x() - m_grab);
+    if (!(e->buttons() & Qt::LeftButton) || !m_summary) return;
+    const double x = e->position().x();
+    if (m_drag == Drag::Pan) {
+        centreOn(x - m_grab);
+    } else if (m_drag == Drag::Brush && std::abs(x - m_pressX) >= kBrushSlopPx) {
+        brush(m_pressX, x);
+    }
+}
+
+void MinimapView::mouseReleaseEvent(QMouseEvent* e) {
+    // a click (no drag) outside the frame centres the window there, its width kept
+    if (e->button() == Qt::LeftButton && m_drag == Drag::Brush &&
+        std::abs(e->position().x() - m_pressX) < kBrushSlopPx)
+        centreOn(m_pressX);
+    m_drag = Drag::None;
+}
+
+void MinimapView::brush(double from, double to) {
+    const double right = kLeft + plotWidth();
+    const double a = std::clamp(std::min(from, to), double(kLeft), right);
+    const double b = std::clamp(std::max(from, to), double(kLeft), right);
+    m_state->setWindow(timeAt(a), std::max(timeAt(b), timeAt(a) + 1));
 }
 
 void MinimapView::wheelEvent(QWheelEvent* e) {

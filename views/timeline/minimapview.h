@@ -3,10 +3,11 @@
 // than rows) shaded by how busy its device is (darker: busier, from the level-of-detail buckets), step
 // bands, communication waits in red and idle gaps in orange (a rank without device lanes: its host threads'
 // activity in grey, labelled and explained in the tooltip, never as device blue), and the timeline's window
-// as a frame. Click or drag moves the window there (its width kept), the wheel zooms around the cursor. The
-// picture is drawn once per profile and size (a cached image): a frame paints the image and the window,
-// nothing per frame walks the profile. Data: the summary, and the activity from the query service (worker
-// thread; none without a service). GUI thread only.
+// as a frame. A click centres the window there (its width kept), a drag of the frame pans it, a drag
+// elsewhere (or over a frame of the whole run) draws a new window over the dragged time, as Perfetto's
+// overview does; the wheel zooms around the cursor. The picture is drawn once per profile and size (a cached
+// image): a frame paints the image and the window, nothing per frame walks the profile. Data: the summary,
+// and the activity from the query service (worker thread; none without a service). GUI thread only.
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
 
@@ -44,6 +45,7 @@ class MinimapView : public QWidget {
     void changeEvent(QEvent*) override; ///< a palette (theme) change redraws the cached picture
     void mousePressEvent(QMouseEvent*) override;
     void mouseMoveEvent(QMouseEvent*) override;
+    void mouseReleaseEvent(QMouseEvent*) override;
     void wheelEvent(QWheelEvent*) override;
 
   private:
@@ -53,6 +55,13 @@ class MinimapView : public QWidget {
     /// The x range of the run (the plot right of the labels), in px.
     int plotWidth() const;
     void centreOn(double x);
+    /// Sets the window to the run's time between two x's (widget px, kept on the run).
+    void brush(double from, double to);
+    /// px: a press that moves less is a click; a frame this close to the plot's width is the whole run
+    static constexpr double kBrushSlopPx = 3;
+    enum class Drag { None, Pan, Brush };
+    Drag m_drag = Drag::None;
+    double m_pressX = 0; ///< where the drag started (widget px)
     int rightMargin() const;
     double m_grab = 0; ///< where in the frame it was pressed (px from its centre) while dragging
     InteractionState* m_state;
