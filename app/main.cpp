@@ -15,14 +15,11 @@ namespace {
 /// system at once. glibc's default raises that threshold to the largest block freed so far (up to 32
 /// MiB), after which an analysis pass's per-rank vectors stay in the heap's arenas when freed, and the
 /// parser threads' arenas keep their peak: 429 MB peak RSS on 5.3 GB of Kineto JSON, 360 MB with this.
-/// But a fixed threshold also fixes the heap's trim threshold at 128 KiB: each arena gave back and took
-/// again its top on almost every batch, ~460 000 page faults (zeroed pages) on the 1 GB Ascend bench. A
-/// 32 MiB pad kept at each arena's top halves them and takes ~9 % off the index's CPU time, for ~35 MB
-/// more peak RSS (bench1g: 224 → 261 MB; a constant per arena, not growing with the input).
+/// (A fixed threshold also fixes the trim threshold at 128 KiB: the build's parse stage pads the heap's top
+/// while it runs, core/pipeline/heaptrim.h.)
 void returnLargeFreedBlocksToTheSystem() {
 #if defined(__GLIBC__)
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
-    mallopt(M_TOP_PAD, 32 << 20);
 #endif
 }
 

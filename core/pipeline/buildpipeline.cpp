@@ -8,6 +8,7 @@
 #include "core/index/indexstore.h"
 #include "core/index/indexwriter.h"
 #include "core/model/pathtext.h"
+#include "core/pipeline/heaptrim.h"
 #include "core/pipeline/notaprofile.h"
 #include "core/pipeline/parsestage.h"
 #include "core/pipeline/shardmanifest.h"
@@ -194,8 +195,11 @@ void BuildPipeline::writeIndex(index::IndexBuildFile& file, analysis::AnalysisPl
     index::IndexWriter writer(db);
     ParseStage stage(m_discovery, m_opts.jobs, m_groups);
     enter(Phase::Parse);
-    stage.run([&](model::Batch& b) { writer.write(b); },
-              [&](int64_t bytes, int64_t events) { onParsed(bytes, events); }, m_cancel);
+    {
+        const ParseHeapPad pad;
+        stage.run([&](model::Batch& b) { writer.write(b); },
+                  [&](int64_t bytes, int64_t events) { onParsed(bytes, events); }, m_cancel);
+    }
     res.events = stage.events();
     noteCompressed(stage, res);
     m_progress.bytesDone = m_progress.bytesTotal;
