@@ -50,8 +50,11 @@ namespace rs::analysis {
 /// (import/legacyclocksync.h), and a communication group's link ranks are global when
 /// communication_group.json's groups say they cannot be group-local (listedgroupscope.h). 46: a Kineto
 /// kernel's input shape is that of the innermost cpu_op around its launch call (by correlation), under the
-/// op's name; the kernels with no link are counted (import/kernelinputs.h).
-constexpr int kAnalysisRevision = 46;
+/// op's name; the kernels with no link are counted (import/kernelinputs.h). 47: an Ascend .db export's
+/// connection ids are its flow arrows (import/dbflowlinks.h); the note on a run's collectives with ranks
+/// missing is filed under "run N" in a folder of runs; the undrawn device ops are counted; a Kineto record
+/// of a one-rank process group says so whatever its kind.
+constexpr int kAnalysisRevision = 47;
 
 struct BankModel {
     int bankCount = 8;

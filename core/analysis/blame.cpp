@@ -4,7 +4,8 @@
 
 namespace rs::analysis {
 
-int64_t blameLastArrivals(ArrivalGroups& groups, const std::map<int, int64_t>& offsets, const RunMap& runs) {
+int64_t blameLastArrivals(ArrivalGroups& groups, const std::map<int, int64_t>& offsets, const RunMap& runs,
+                          std::map<int, int64_t>* byRun) {
     auto aligned = [&](const Arrival* c) {
         auto it = offsets.find(c->rank);
         return c->startNs - (it == offsets.end() ? 0 : it->second);
@@ -12,8 +13,9 @@ int64_t blameLastArrivals(ArrivalGroups& groups, const std::map<int, int64_t>& o
     int64_t unknowable = 0;
     for (auto& [key, g] : groups) {
         if (g.size() < 2) continue;
-        if (!runs.isComplete(runs.run(g.front()->rank))) {
+        if (const int run = runs.run(g.front()->rank); !runs.isComplete(run)) {
             ++unknowable;
+            if (byRun) ++(*byRun)[run];
             continue;
         }
         Arrival* last = *std::max_element(g.begin(), g.end(), [&](const Arrival* a, const Arrival* b) {

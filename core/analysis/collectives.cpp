@@ -40,12 +40,17 @@ void CollectivesPass::run(CrossRankContext& ctx) {
             int64_t(unnamed));
     ArrivalGroups groups = matchArrivals(arrivals, runs);
     const auto offsets = clockOffsets(groups);
-    if (int64_t unknowable = blameLastArrivals(groups, offsets, runs); unknowable > 0)
-        sink.add("(profile)", "info",
+    std::map<int, int64_t> unknowable;
+    blameLastArrivals(groups, offsets, runs, &unknowable);
+    // filed under its run ("run N") when the folder holds several: a run's Details and `report --run`
+    // count it as that run's (runreport.cpp), not among the files of no run (r55a: the profiler folder's
+    // run 0 said "Files of no run: 84 notes", 80 of them its own collectives)
+    const bool severalRuns = runs.complete.size() > 1;
+    for (const auto& [run, n] : unknowable)
+        sink.add(severalRuns ? "run " + std::to_string(run) : std::string("(profile)"), "info",
                  "collectives of a run with ranks missing: measured waits are kept, the late rank is not "
-                 "named and "
-                 "no wait is inferred from arrivals",
-                 unknowable);
+                 "named and no wait is inferred from arrivals",
+                 n);
     storeClockOffsets(ctx.db, offsets);
     storeCollectives(ctx.db, arrivals, ctx.opts);
 }

@@ -2,6 +2,7 @@
 
 #include "core/import/commtasklinks.h"
 #include "core/import/dbcounters.h"
+#include "core/import/dbflowlinks.h"
 #include "core/import/npuopmem.h"
 #include "core/import/parallelgroups.h"
 #include "core/import/producerdb.h"
@@ -80,6 +81,7 @@ class DbImport {
         readCommTaskLinks(m_db, m_cols, m_str, m_rank, m_file, m_out);
         if (!importHostApi() || !importCannApi()) return false;
         importSteps();
+        emitFlows();
         importMemoryRecord();
         importOpMemory();
         importModuleMemory();
@@ -245,7 +247,8 @@ class DbImport {
             (cti ? m_cols.orNull("COMPUTE_TASK_INFO", "inputShapes", "c") + ", " +
                        m_cols.orNull("COMPUTE_TASK_INFO", "inputDataTypes", "c")
                  : "NULL, NULL") +
-            ", " + collectiveOfTask(comm) + " FROM TASK t " +
+            ", " + collectiveOfTask(comm) + ", " + m_cols.orNull("TASK", "connectionId", "t") +
+            " FROM TASK t " +
             (cti ? "LEFT JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId " : "") +
             (comm ? "LEFT JOIN COMMUNICATION_TASK_INFO m ON m.globalTaskId = t.globalTaskId " : "") +
             "ORDER BY " + (comm ? "m.planeId IS NOT NULL, m.planeId, " : "") +
@@ -269,6 +272,7 @@ class DbImport {
                 int64_t stream = q.isNull(2) ? 0 : q.i64(2);
                 Track& t = track("stream:" + std::to_string(stream), model::TrackKind::Compute,
                                  "Stream " + std::to_string(stream), "Ascend Hardware", stream);
+                if (!q.isNull(11)) m_flows.addDeviceEnd(q.i64(11), {t.id, q.i64(0)});
                 bool kernel = !q.isNull(4);
                 emit(t, q.i64(0), q.i64(1),
                      kernel        ? S(q.i64(4))
@@ -313,9 +317,9 @@ class DbImport {
         if (!usable("COMMUNICATION_OP", {"opName", "startNs", "endNs"}, "collectives")) return;
         noteOptional("COMMUNICATION_OP", {"groupName"}, "all collectives on one group track");
         std::map<int64_t, int> groupIndex;
-        auto q =
-            m_db.prepare("SELECT opName, startNs, endNs, " + m_cols.orNull("COMMUNICATION_OP", "groupName") +
-                         " FROM COMMUNICATION_OP ORDER BY 4, startNs");
+        auto q = m_db.prepare(
+            "SELECT opName, startNs, endNs, " + m_cols.orNull("COMMUNICATION_OP", "groupName") + ", " +
+            m_cols.orNull("COMMUNICATION_OP", "connectionId") + " FROM COMMUNICATION_OP ORDER BY 4, startNs");
         while (q.step()) {
             if (!timesOk(q, 1, 2, "COMMUNICATION_OP")) continue;
             int64_t group = q.isNull(3) ? 0 : q.i64(3);
@@ -324,6 +328,7 @@ class DbImport {
                              "Group " + std::to_string(idx) + " Communication", "HCCL", 0,
                              model::TrackRole::CollectiveLane);
             emit(t, q.i64(1), q.i64(2), S(q.i64(0)), "");
+            if (!q.isNull(4)) m_flows.addDeviceEnd(q.i64(4), {t.id, q.i64(1)});
         }
     }
     // Host API calls (startNs is TEXT in this table).
@@ -331,7 +336,8 @@ class DbImport {
         if (!usable("PYTORCH_API", {"startNs", "endNs", "name"}, "host API calls")) return true;
         noteOptional("PYTORCH_API", {"globalTid"}, "all host calls on one thread");
         auto q = m_db.prepare("SELECT startNs, endNs, " + m_cols.orNull("PYTORCH_API", "globalTid") +
-                              ", name FROM PYTORCH_API ORDER BY 3, CAST(startNs AS INTEGER)");
+                              ", name, " + m_cols.orNull("PYTORCH_API", "connectionId") + ", " +
+                              hostCallIsQueue() + " FROM PYTORCH_API p ORDER BY 3, CAST(startNs AS INTEGER)");
         while (q.step()) {
             if (m_ctx.cancelled()) return false;
             auto s = model::parseI64(q.text(0)), e = model::parseI64(q.text(1));
@@ -343,6 +349,7 @@ class DbImport {
             Track& t = threadTrack("host:", q.isNull(2) ? 0 : q.i64(2), "Python");
             const std::string& name = S(q.i64(3));
             emit(t, *s, *e, name, name);
+            if (!q.isNull(4)) m_flows.addHostCall(q.i64(4), {t.id, *s}, q.i64(5) != 0);
             if (name.rfind("ProfilerStep#", 0) == 0)
                 if (auto n = model::parseI64(std::string_view(name).substr(13))) {
                     m_batch->steps.push_back({m_rank.rank, *n, *s, *e, "trace"});
@@ -351,18 +358,39 @@ class DbImport {
         }
         return true;
     }
+    /// SQL that is 1 when a PYTORCH_API row (alias p) is an Enqueue/Dequeue call: its type's ENUM_API_TYPE
+    /// name is "queue"; without that table, its name says so (torch_npu names them "Enqueue" and
+    /// "Dequeue@<op>").
+    std::string hostCallIsQueue() const {
+        if (m_cols.has("PYTORCH_API", "type") && m_cols.hasTable("ENUM_API_TYPE") &&
+            m_cols.missing("ENUM_API_TYPE", {"id", "name"}).empty())
+            return "coalesce((SELECT CAST(e.name AS TEXT) = 'queue' FROM ENUM_API_TYPE e WHERE e.id = "
+                   "p.type), 0)";
+        return "coalesce((SELECT s.value LIKE 'Enqueue%' OR s.value LIKE 'Dequeue%' FROM STRING_IDS s WHERE "
+               "s.id "
+               "= p.name), 0)";
+    }
+    /// The flow arrows the connection ids make (dbflowlinks.h), once every lane they join is read.
+    void emitFlows() {
+        const bool mindspore =
+            std::filesystem::path(m_file.path).filename().string().rfind("ascend_mindspore_profiler", 0) == 0;
+        m_flows.emit(m_db, m_cols, m_rank.rank, m_fileId, mindspore ? "mindspore_to_npu" : "torch_to_npu",
+                     m_strings, m_batch->flows, m_out, m_file.path);
+    }
     /// CANN API calls (acl, node, hccl, runtime levels) by host thread, on a "CANN" process as the text
     /// export's trace_view.json draws them ("CANN" / "Thread <tid>"); times are integer ns here.
     bool importCannApi() {
         if (!usable("CANN_API", {"startNs", "endNs", "name"}, "CANN API calls")) return true;
         noteOptional("CANN_API", {"globalTid"}, "all CANN calls on one thread");
-        auto q = m_db.prepare("SELECT startNs, endNs, " + m_cols.orNull("CANN_API", "globalTid") +
-                              ", name FROM CANN_API ORDER BY 3, startNs");
+        auto q =
+            m_db.prepare("SELECT startNs, endNs, " + m_cols.orNull("CANN_API", "globalTid") + ", name, " +
+                         m_cols.orNull("CANN_API", "connectionId") + " FROM CANN_API ORDER BY 3, startNs");
         while (q.step()) {
             if (m_ctx.cancelled()) return false;
             if (!timesOk(q, 0, 1, "CANN_API") || q.isNull(3)) continue;
             Track& t = threadTrack("cann:", q.isNull(2) ? 0 : q.i64(2), "CANN");
             emit(t, q.i64(0), q.i64(1), S(q.i64(3)), "");
+            if (!q.isNull(4)) m_flows.addCannCall(q.i64(4), {t.id, q.i64(0)});
         }
         return true;
     }
@@ -371,9 +399,10 @@ class DbImport {
     /// tables are lookups of ids the read tables use.
     void noteUnreadTables() {
         static const std::set<std::string> read = {
-            "string_ids",      "task",     "compute_task_info", "communication_task_info", "communication_op",
-            "pytorch_api",     "cann_api", "step_time",         "memory_record",           "op_memory",
-            "rank_device_map", "npu_info", "meta_data",         "npu_module_mem",          "npu_op_mem"};
+            "string_ids",       "task",           "compute_task_info", "communication_task_info",
+            "communication_op", "pytorch_api",    "cann_api",          "step_time",
+            "memory_record",    "op_memory",      "rank_device_map",   "npu_info",
+            "meta_data",        "npu_module_mem", "npu_op_mem",        "connection_ids"};
         std::string unread;
         auto q = m_db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
         while (q.step()) {
@@ -519,6 +548,7 @@ class DbImport {
     std::map<std::string, Track> m_tracks;
     int64_t m_records = 0;
     int64_t m_collectiveTasks = 0; ///< TASK rows that are a collective's device task (not emitted)
+    DbFlowLinks m_flows;           ///< the arrows' ends, gathered as their lanes are read
 };
 
 } // namespace

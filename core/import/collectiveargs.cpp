@@ -1,6 +1,7 @@
 #include "core/import/collectiveargs.h"
 
 #include "core/formats/jsonscan.h"
+#include "core/model/commrows.h"
 #include "core/model/decimal.h"
 
 #include <algorithm>
@@ -128,6 +129,16 @@ std::map<int64_t, int64_t> CollectiveArgs::peerBytes(const Call& c, int64_t self
     const std::string& n = c.name;
     if (starts(n, "recv")) {
         why = "recv (its bytes are counted on the sender)";
+        return out;
+    }
+    // a group of one rank is the cause, whatever the kind: checked before the kinds that cannot be placed
+    if (c.ranks.size() == 1) {
+        why = model::kKinetoOneRankWhy;
+        return out;
+    }
+    // c10d's wait and barrier records carry "Group size" 1 and no ranks: no data, not a one-rank group
+    if (starts(n, "wait") || starts(n, "barrier")) {
+        why = "a collective that moves no data (barrier, wait)";
         return out;
     }
     const bool rooted = starts(n, "broadcast") || (starts(n, "reduce") && !starts(n, "reducescatter")) ||

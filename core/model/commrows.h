@@ -16,6 +16,11 @@ namespace rs::model {
 /// matrix reads them back to say what it leaves out.
 inline constexpr const char* kKinetoUnplacedWhat =
     "Kineto collectives whose logical bytes go to no rank pair: ";
+/// The reason for calls whose args name a process group of one rank (HTA ns_resolution_trace: a job of
+/// world size 1): the report's line on communication calls that are no collective says it beside its own
+/// (uncollectedcalls.h), so one cause is not told as two unrelated ones.
+inline constexpr const char* kKinetoOneRankWhy =
+    "a one-rank process group (the args' Process Group Ranks name one rank): no other rank takes part";
 
 /// What a link row is within its source: the sum over a step (`Total`, what comm_links adds up), one op
 /// instance (`Op`, also added up: the old layout and the .db have no totals), a bandwidth sample of the

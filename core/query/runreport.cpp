@@ -34,7 +34,7 @@ json diagnosticCounts(index::Db& db, const std::string& where) {
 /// #6: run 1 of the hta folder said "34374 notes", the six runs' total, where its own files hold 20); those
 /// of files of no known rank (a folder, an unread file) apart as `folder_wide`, counted under no run (walk:
 /// profiler's run 0 said "84 notes", run 2 "86", the folder 86: its 84 folder notes under each run).
-void narrowDiagnostics(index::Db& db, const std::string& in, json& d) {
+void narrowDiagnostics(index::Db& db, const std::string& in, int run, json& d) {
     // the folder's counts are kept beside them: the Details pane showed a run's "84 notes in 4 groups" where
     // the report and the Diagnostics dialog count the folder's 86 (walk 27 #4)
     d["folder"] = {{"count", d["count"]},
@@ -45,16 +45,18 @@ void narrowDiagnostics(index::Db& db, const std::string& in, json& d) {
     d.erase("files_not_read"); // the folder's: no file of a run is one discovery left unread
     // an analysis note is filed under "rank KEY" (clockcheck, memorysessions): its rank's run's alone (walk
     // 29: run 2's Details counted run 0's clock warning, "rank 0 (index key 10000)", as its own)
-    const std::string ofRun =
-        "(CASE WHEN d.file GLOB 'rank [0-9]*' THEN CAST(substr(d.file, 6) AS INTEGER) "
-        "IN (" +
-        in +
-        ") ELSE EXISTS (SELECT 1 FROM source_file f WHERE f.path = d.file AND f.rank IN "
-        "(" +
-        in + ")) END)";
+    // and one filed under "run N" (collectives.cpp: its collectives with ranks missing) is run N's (r55a:
+    // the profiler folder's 80 such notes of run 0 were counted among the files of no run)
+    std::string ofRun = "(CASE WHEN d.file GLOB 'rank [0-9]*' THEN CAST(substr(d.file, 6) AS INTEGER) IN (";
+    ofRun.append(in)
+        .append(") WHEN d.file GLOB 'run [0-9]*' THEN d.file = 'run ")
+        .append(std::to_string(run))
+        .append("' ELSE EXISTS (SELECT 1 FROM source_file f WHERE f.path = d.file AND f.rank IN (")
+        .append(in)
+        .append(")) END)");
     d["folder_wide"] = diagnosticCounts(
-        db, "d.file NOT GLOB 'rank [0-9]*' AND NOT EXISTS (SELECT 1 FROM source_file f WHERE f.path = "
-            "d.file AND f.rank IS NOT NULL)");
+        db, "d.file NOT GLOB 'rank [0-9]*' AND d.file NOT GLOB 'run [0-9]*' AND NOT EXISTS (SELECT 1 FROM "
+            "source_file f WHERE f.path = d.file AND f.rank IS NOT NULL)");
     // its groups too: the folder's group count beside the run's notes said "84 notes in 4 groups"
     const json own = diagnosticCounts(db, ofRun); // named: items() keeps no copy
     for (const auto& [key, n] : own.items())
@@ -170,7 +172,7 @@ json runReport(index::Db& db, json r, int run) {
                                        index::shownTensorSql("t"));
     // walk 23a: the whole hta folder's trace_filter run listed amd_trace's stub step as "rank 30000"
     keepRanks(r["diagnostics"]["stub_steps"], ranks);
-    narrowDiagnostics(db, in, r["diagnostics"]);
+    narrowDiagnostics(db, in, run, r["diagnostics"]);
     // the run's damaged files, as the Findings panel and the notes count them (timelinequery.cpp): a file
     // of no known rank is every run's (walk 23: Details counted the whole folder's)
     json damaged = json::array();

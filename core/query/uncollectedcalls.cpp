@@ -1,5 +1,6 @@
 #include "core/query/uncollectedcalls.h"
 
+#include "core/model/commrows.h"
 #include "core/model/plural.h"
 
 namespace rs::query {
@@ -22,7 +23,19 @@ nlohmann::json uncollectedCallsJson(index::Db& db, const std::string& rankIn) {
         if (top.size() < 3) top.push_back(q.text(0));
     }
     if (count == 0) return nullptr;
-    return {{"count", count}, {"names", top}};
+    nlohmann::json out = {{"count", count}, {"names", top}};
+    // the importer's note on records of a one-rank process group (collectiveargs.cpp) has the same cause:
+    // said here beside it, so the report does not tell one cause as two unrelated ones (r55a:
+    // ns_resolution_trace, a job of world size 1)
+    std::string oneRank = "SELECT coalesce(sum(d.count), 0) FROM diagnostic d WHERE d.what = ?";
+    if (!rankIn.empty())
+        oneRank.append(" AND EXISTS (SELECT 1 FROM source_file f WHERE f.path = d.file AND f.rank IN (")
+            .append(rankIn)
+            .append("))");
+    auto one = db.prepare(oneRank);
+    one.bind(1, std::string(model::kKinetoUnplacedWhat).append(model::kKinetoOneRankWhy));
+    if (one.step() && one.i64(0) > 0) out["one_rank_group_records"] = one.i64(0);
+    return out;
 }
 
 std::string uncollectedCallsText(const nlohmann::json& counts) {
@@ -31,10 +44,18 @@ std::string uncollectedCallsText(const nlohmann::json& counts) {
     std::string names;
     for (const auto& n : (*it)["names"])
         names += (names.empty() ? "" : ", ") + n.get<std::string>();
-    return " (" + model::counted((*it)["count"].get<int64_t>(), "communication call", "communication calls") +
-           ", " + names +
-           ": no collective kernel of theirs is recorded, so none is matched across ranks or timed as a "
-           "collective)";
+    std::string text =
+        " (" + model::counted((*it)["count"].get<int64_t>(), "communication call", "communication calls") +
+        ", " + names +
+        ": no collective kernel of theirs is recorded, so none is matched across ranks or timed as a "
+        "collective";
+    if (const int64_t one = it->value("one_rank_group_records", int64_t(0)); one > 0)
+        text.append("; ")
+            .append(model::counted(one, "record", "records"))
+            .append(
+                " of their args name a one-rank process group: no other rank takes part, so no bytes go to a "
+                "rank pair either");
+    return text + ")";
 }
 
 } // namespace rs::query

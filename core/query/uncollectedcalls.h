@@ -15,11 +15,13 @@ namespace rs::query {
 
 /// {"count": N, "names": ["gloo:all_reduce", …]} (most calls first, at most 3) of the spans named as
 /// communication (name_fact.communication) that are no device task, on ranks `rankIn` (a SQL list of rank
-/// keys; empty: every rank); null when there is none.
+/// keys; empty: every rank); null when there is none. With "one_rank_group_records": M when M of the
+/// ranks' Kineto communication records name a one-rank process group (the importer's note).
 nlohmann::json uncollectedCallsJson(index::Db& db, const std::string& rankIn = {});
 
 /// " (10 communication calls, gloo:all_reduce: no collective kernel of theirs is recorded, so none is
-/// matched across ranks or timed as a collective)" for a report's counts, or "" without such calls.
+/// matched across ranks or timed as a collective)" for a report's counts (and, with records of a one-rank
+/// group, "; 35 records of their args name a one-rank process group: …"), or "" without such calls.
 std::string uncollectedCallsText(const nlohmann::json& counts);
 
 } // namespace rs::query

@@ -113,7 +113,13 @@ class TstAscendDbImporter : public QObject {
                  "tensor 2|db1|aten::empty|4096|-|1100|8000|-|-|0|op_memory_db",
                  // the two Notify_Wait tasks name a link (0 → 1) but move no data (size 0): counted,
                  // no link row
-                 "commsource 2|COMMUNICATION_TASK_INFO|2|2|"}));
+                 "commsource 2|COMMUNICATION_TASK_INFO|2|2|",
+                 // the CANN call launched the first kernel (connectionId 1): its arrow; the other kernel,
+                 // the AI_CORE task and the collective carry ids no CANN call has (no CONNECTION_IDS)
+                 "flow 2|1|HostToDevice|HostToDevice1|s||950|Thread 8 (CANN 100)",
+                 "flow 2|1|HostToDevice|HostToDevice1|f|e|1000|Stream 2",
+                 "diag info|device tasks whose connectionId is no CANN_API call's: drawn without a launch "
+                 "arrow|3|-1"}));
         // what each lane is to the collectives, typed at import: the planes with their numbers, the
         // group lane (one collective instance per top-level span), nothing else
         QStringList roles;
@@ -197,6 +203,87 @@ class TstAscendDbImporter : public QObject {
                           "connectionId is a COMMUNICATION_OP's; the exporter types them AI_CORE): shown "
                           "once, as the collective on its Group lane, not as AI_CORE kernels|1|-1"),
             test::joinLines(r.lines("diag")).c_str());
+    }
+    void connectionIdsAreTheFlowArrows() {
+        // the level1 sample's links (formats.md §2.8, §9): CONNECTION_IDS lists each PYTORCH_API call's
+        // connection ids; one that is a CANN_API call's is the op's launch (async_npu, to every drawn task
+        // of that id); a CANN call's id on TASK rows is HostToDevice; an id two host calls of one API type
+        // share is Enqueue → Dequeue (queue) or forward → backward (op). The collective's holder task is
+        // not drawn (its Group lane is), an HCCL plane task is no launch target.
+        const std::string path = makeDb(
+            "ascend_pytorch_profiler_0.db",
+            "CREATE TABLE STRING_IDS(id INTEGER PRIMARY KEY, value TEXT);"
+            "INSERT INTO STRING_IDS VALUES(1,'Enqueue'),(2,'Dequeue@MatMul'),(3,'aten::mm'),"
+            "(4,'MmBackward0'),(5,'aclnnMatmul'),(6,'MatMulV2'),(7,'AI_CORE'),(8,'hcom_allReduce__1'),"
+            "(9,'Notify Wait'),(10,'g'),(11,'aten::add'),(12,'aclrtRecordEvent'),(13,'EVENT_RECORD');"
+            "CREATE TABLE ENUM_API_TYPE(id INTEGER, name TEXT);"
+            "INSERT INTO ENUM_API_TYPE VALUES(10000,'node'),(20000,'acl'),(50001,'op'),(50002,'queue');"
+            "CREATE TABLE PYTORCH_API(startNs TEXT, endNs TEXT, globalTid INTEGER, connectionId INTEGER,"
+            " name INTEGER, sequenceNumber INTEGER, fwdThreadId INTEGER, inputDtypes INTEGER,"
+            " inputShapes INTEGER, callchainId INTEGER, type INTEGER, depth INTEGER);"
+            "INSERT INTO PYTORCH_API VALUES('100','150',429496729607,0,1,NULL,NULL,NULL,NULL,NULL,50002,0),"
+            "('200','900',429496729608,1,2,NULL,NULL,NULL,NULL,NULL,50002,0),"
+            "('210','800',429496729608,2,3,NULL,NULL,NULL,NULL,NULL,50001,1),"
+            "('2000','2500',429496729607,3,4,NULL,NULL,NULL,NULL,NULL,50001,0),"
+            "('3000','3100',429496729607,4,11,NULL,NULL,NULL,NULL,NULL,50001,0);"
+            "CREATE TABLE CONNECTION_IDS(id INTEGER, connectionId INTEGER);"
+            "INSERT INTO CONNECTION_IDS VALUES(0,500),(1,500),(2,101),(2,102),(2,501),(3,501),(4,999),"
+            "(7,502);"
+            "CREATE TABLE CANN_API(startNs INTEGER, endNs INTEGER, type INTEGER, globalTid INTEGER,"
+            " connectionId INTEGER PRIMARY KEY, name INTEGER, depth INTEGER);"
+            "INSERT INTO CANN_API VALUES(220,300,10000,429496729609,101,5,0),"
+            "(310,400,10000,429496729609,102,8,0),(3010,3050,20000,429496729609,103,12,0),"
+            "(3060,3070,20000,429496729609,104,12,0);"
+            "CREATE TABLE TASK(startNs INTEGER, endNs INTEGER, deviceId INTEGER, connectionId INTEGER,"
+            " globalTaskId INTEGER, globalPid INTEGER, taskType INTEGER, contextId INTEGER, streamId INTEGER,"
+            " taskId INTEGER, modelId INTEGER, depth INTEGER);"
+            "INSERT INTO TASK VALUES(1000,1100,0,101,10,0,7,0,2,1,0,0),(1050,1090,0,101,11,0,7,0,2,1,0,1),"
+            "(1200,5000,0,102,20,0,7,-1,4,2,0,0),(1300,1400,0,102,21,0,9,0,4,2,0,1),"
+            "(3200,3300,0,103,30,0,13,-1,2,3,0,0),(6000,6100,0,777,40,0,13,-1,2,4,0,0);"
+            "CREATE TABLE COMPUTE_TASK_INFO(name INTEGER, globalTaskId INTEGER, opType INTEGER);"
+            "INSERT INTO COMPUTE_TASK_INFO VALUES(6,10,NULL),(6,11,NULL);"
+            "CREATE TABLE COMMUNICATION_TASK_INFO(name INTEGER, globalTaskId INTEGER, taskType INTEGER,"
+            " planeId INTEGER);"
+            "INSERT INTO COMMUNICATION_TASK_INFO VALUES(9,21,9,0);"
+            "CREATE TABLE COMMUNICATION_OP(opName INTEGER, startNs INTEGER, endNs INTEGER, connectionId "
+            "INTEGER, groupName INTEGER, opId INTEGER, opType INTEGER);"
+            "INSERT INTO COMMUNICATION_OP VALUES(8,1201,4999,102,10,1,3);"
+            "CREATE TABLE RANK_DEVICE_MAP(rankId INTEGER, deviceId INTEGER);"
+            "INSERT INTO RANK_DEVICE_MAP VALUES(0,0);");
+        const auto r = test::importOne(path, FileKind::AscendDb);
+        QVERIFY2(r.ok, r.error.c_str());
+        const std::string py7 = "Thread 7 (Python 100)", py8 = "Thread 8 (Python 100)",
+                          cann = "Thread 9 (CANN 100)";
+        QCOMPARE(test::sortedLines(r.lines("flow")),
+                 test::sortedLines({
+                     // CANN call → its tasks (two drawn tasks of 101; the collective on its lane for 102)
+                     "0|101|HostToDevice|HostToDevice101|s||220|" + cann,
+                     "0|101|HostToDevice|HostToDevice101|f|e|1000|Stream 2",
+                     "0|101|HostToDevice|HostToDevice101|f|e|1050|Stream 2",
+                     "0|102|HostToDevice|HostToDevice102|s||310|" + cann,
+                     "0|102|HostToDevice|HostToDevice102|f|e|1201|Group 0 Communication",
+                     "0|103|HostToDevice|HostToDevice103|s||3010|" + cann,
+                     "0|103|HostToDevice|HostToDevice103|f|e|3200|Stream 2",
+                     // the op → the tasks of the CANN calls it launched
+                     "0|101|async_npu|torch_to_npu|s||210|" + py8,
+                     "0|101|async_npu|torch_to_npu|f|e|1000|Stream 2",
+                     "0|101|async_npu|torch_to_npu|f|e|1050|Stream 2",
+                     "0|102|async_npu|torch_to_npu|s||210|" + py8,
+                     "0|102|async_npu|torch_to_npu|f|e|1201|Group 0 Communication",
+                     // Enqueue → Dequeue, forward → backward
+                     "0|500|async_task_queue|enqueue_to_dequeue|s||100|" + py7,
+                     "0|500|async_task_queue|enqueue_to_dequeue|f|e|200|" + py8,
+                     "0|501|fwdbwd|fwdbwd|s||210|" + py8,
+                     "0|501|fwdbwd|fwdbwd|f|e|2000|" + py7,
+                 }));
+        // what the data leaves unpaired is counted, never guessed
+        const QStringList diags = test::sortedLines(r.lines("diag"));
+        for (const char* d :
+             {"info|device tasks whose connectionId is no CANN_API call's: drawn without a launch arrow|1|-1",
+              "info|CONNECTION_IDS rows whose id is no PYTORCH_API row's connectionId: no arrow|1|-1",
+              "info|connection ids of CONNECTION_IDS that are neither one op's CANN call nor shared by two "
+              "host calls of one kind (Enqueue/Dequeue, forward/backward): no arrow|1|-1"})
+            QVERIFY2(diags.contains(d), test::joinLines(r.lines("diag")).c_str());
     }
     void npuOpMemGivesOpMemoryRowsTheirAddresses() {
         // walk 26: the .db's NPU_OP_MEM holds an allocate and a release row per GE op allocation, each with
