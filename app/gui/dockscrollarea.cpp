@@ -85,9 +85,11 @@ void DockScrollArea::snapToWholeLines() {
     // the view is its minimum's height when taller than the viewport (widgetResizable), else the
     // viewport's: taller than the whole viewport, it scrolls
     if (content > full) {
-        // a scroll that stopped inside a line goes on to its edge (up: its top; down or a resize: its
-        // bottom when scrolling down, else its top, showing more)
-        if (const auto line = linesThrough(top); line && line->second - line->first < full)
+        // a scroll that stopped inside a line goes on to its edge: its bottom scrolling down, else its top
+        // (up, or a resize: showing more). Once: the edge chosen may run through a line of a view beside
+        // (rows of another height), and snapping again from there would walk the view a line at a time
+        if (const auto line = linesThrough(top);
+            line && line->second - line->first < full && top != m_snappedTop)
             top = top > m_lastTop ? line->second : line->first;
         const int bottom = top + full;
         if (bottom < content) {
@@ -104,7 +106,8 @@ void DockScrollArea::snapToWholeLines() {
         QEvent relayout(QEvent::LayoutRequest);
         QCoreApplication::sendEvent(this, &relayout);
     }
-    if (top != bar->value()) bar->setValue(top); // snaps again (valueChanged): already on an edge
+    m_snappedTop = top != bar->value() ? top : -1;
+    if (top != bar->value()) bar->setValue(top); // snaps again (valueChanged): the top is left there
     m_lastTop = bar->value();
 }
 

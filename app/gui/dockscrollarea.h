@@ -42,8 +42,9 @@ class DockScrollArea : public QScrollArea {
     std::optional<std::pair<int, int>> linesThrough(int y);
     /// Watches `w` for what moves its lines (its paint: a scroll, a zoom, new data).
     void watch(QWidget* w);
-    int m_cut = 0;     ///< px left blank under the viewport
-    int m_lastTop = 0; ///< the scroll value last snapped: a scroll's direction
+    int m_cut = 0;         ///< px left blank under the viewport
+    int m_lastTop = 0;     ///< the scroll value last snapped: a scroll's direction
+    int m_snappedTop = -1; ///< the scroll value the last snap set (-1: none): not snapped again
     bool m_snapPending = false;
     QSet<QObject*> m_watched;
 };
