@@ -482,7 +482,7 @@ QString HeatmapCanvas::cellToolTip(int r, int c) const {
             ? tr("ratio: none (a rank the data does not name: its file is compared with no other)")
             : tr("ratio %1×%2").arg(cell.ratio, 0, 'f', 2).arg(ratioReference(m_data->mode));
     QString tip =
-        QString("<b>%1</b> · %2<br>count %3 · total %4<br>mean %5 · median (lower middle) %6%11 · p95 %7 · "
+        QString("<b>%1</b> · %2<br>count %3 · total %4<br>mean %5 · median %6%11 · p95 %7 · "
                 "max %8<br>%9%10")
             .arg(QString::fromStdString(m_data->rows[size_t(r)]).toHtmlEscaped(),
                  QString::fromStdString(m_data->columns[size_t(c)]))
