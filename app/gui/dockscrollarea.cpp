@@ -1,12 +1,114 @@
 #include "app/gui/dockscrollarea.h"
 
+#include "views/common/lineedges.h"
+
+#include <QAbstractItemView>
+#include <QCoreApplication>
+#include <QEvent>
+#include <QScrollBar>
+#include <QTimer>
+
 namespace rs::gui {
 
 DockScrollArea::DockScrollArea(QWidget* view, QWidget* parent) : QScrollArea(parent) {
     setFrameShape(QFrame::NoFrame);
     setWidgetResizable(true); // the view fills the dock, down to its own minimum: then it scrolls
     setWidget(view);
-    setFocusProxy(view); // a dock raised for a finding gives its view the keys, as before
+    setFocusProxy(view);            // a dock raised for a finding gives its view the keys, as before
+    view->installEventFilter(this); // its layout (new data, another minimum) moves its lines
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &DockScrollArea::snapLater);
+    connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, &DockScrollArea::snapLater);
+}
+
+void DockScrollArea::resizeEvent(QResizeEvent* e) {
+    QScrollArea::resizeEvent(e);
+    snapLater();
+}
+
+bool DockScrollArea::eventFilter(QObject* watched, QEvent* e) {
+    const auto t = e->type();
+    if (t == QEvent::LayoutRequest || t == QEvent::Resize || t == QEvent::Paint || t == QEvent::Show)
+        snapLater();
+    if (t == QEvent::Destroy) m_watched.remove(watched);
+    return QScrollArea::eventFilter(watched, e);
+}
+
+void DockScrollArea::snapLater() {
+    if (m_snapPending) return;
+    m_snapPending = true;
+    QTimer::singleShot(0, this, [this] {
+        m_snapPending = false;
+        snapToWholeLines();
+    });
+}
+
+void DockScrollArea::watch(QWidget* w) {
+    if (m_watched.contains(w)) return;
+    m_watched.insert(w);
+    w->installEventFilter(this);
+}
+
+std::optional<std::pair<int, int>> DockScrollArea::linesThrough(int y) {
+    QWidget* view = widget();
+    std::optional<std::pair<int, int>> out;
+    for (QWidget* w : view->findChildren<QWidget*>()) {
+        if (!w->isVisibleTo(view)) continue;
+        auto* items = qobject_cast<QAbstractItemView*>(w);
+        const auto* lines = dynamic_cast<const views::LineEdges*>(w);
+        if (!items && !lines) continue;
+        QWidget* area = items ? items->viewport() : w; // where the lines are drawn
+        const int top = area->mapTo(view, QPoint(0, 0)).y(), local = y - top;
+        if (local <= 0 || local >= area->height()) continue; // `y` does not cross it
+        watch(area);
+        std::optional<std::pair<int, int>> line;
+        if (lines) {
+            line = lines->lineThrough(local);
+        } else if (const QModelIndex at = items->indexAt(QPoint(1, local)); at.isValid()) {
+            const QRect row = items->visualRect(at);
+            if (row.top() < local && local <= row.bottom())
+                line = std::make_pair(row.top(), row.bottom() + 1);
+        }
+        if (!line) continue;
+        // clipped to what of the widget shows: a row scrolled half out of its list ends at the list's edge
+        const int a = top + std::max(line->first, 0), b = top + std::min(line->second, area->height());
+        out = out ? std::make_pair(std::min(out->first, a), std::max(out->second, b)) : std::make_pair(a, b);
+    }
+    return out;
+}
+
+void DockScrollArea::snapToWholeLines() {
+    if (!widget()) return;
+    QScrollBar* bar = verticalScrollBar();
+    const int full = viewport()->height() + m_cut; // the viewport without the cut
+    const int content = widget()->height();
+    int top = bar->value(), cut = 0;
+    // the view is its minimum's height when taller than the viewport (widgetResizable), else the
+    // viewport's: taller than the whole viewport, it scrolls
+    if (content > full) {
+        // a scroll that stopped inside a line goes on to its edge: its bottom scrolling down, else its top
+        // (up, or a resize: showing more). Once: the edge chosen may run through a line of a view beside
+        // (rows of another height), and snapping again from there would walk the view a line at a time
+        if (const auto line = linesThrough(top);
+            line && line->second - line->first < full && top != m_snappedTop)
+            top = top > m_lastTop ? line->second : line->first;
+        const int bottom = top + full;
+        if (bottom < content) {
+            if (const auto line = linesThrough(bottom); line && line->first > top) cut = bottom - line->first;
+        } else {
+            cut = bottom - content; // blank under the content: room for the top to reach the edge
+        }
+    }
+    if (cut >= full) cut = 0;
+    if (cut != m_cut) {
+        m_cut = cut;
+        setViewportMargins(0, 0, 0, cut);
+        // the scroll range follows the viewport now, so that the top can reach the edge chosen
+        QEvent relayout(QEvent::LayoutRequest);
+        QCoreApplication::sendEvent(this, &relayout);
+    }
+    m_snappedTop = top != bar->value() ? top : -1;
+    if (top != bar->value()) bar->setValue(top); // snaps again (valueChanged): the top is left there
+    m_lastTop = bar->value();
 }
 
 } // namespace rs::gui

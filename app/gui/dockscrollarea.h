@@ -7,7 +7,16 @@
 // minimum from its width (the Details panel's histogram grows its minimum height by its title's wrapped
 // lines): in a scroll area that fed back through the scroll bar's width until the stack overflowed (the
 // soak test). GUI thread only.
+//
+// Scrolled, its edges fall between two lines, never through one: of an item view's rows (the Comparison
+// panel's regression list) or of a widget that says where its lines are (views::LineEdges: the memory
+// map's bank bands). The viewport ends at the last whole line, the pixels under it left blank, and a scroll
+// that stops inside a line goes on to its edge in the scroll's direction (r55c: at 800 × 600 the memory
+// dock showed half of bank 5's band and label, and the Comparison dock a list row cut in half).
 #include <QScrollArea>
+#include <QSet>
+#include <optional>
+#include <utility>
 
 namespace rs::gui {
 
@@ -16,6 +25,28 @@ class DockScrollArea : public QScrollArea {
   public:
     /// Takes `view` (owned from then on).
     explicit DockScrollArea(QWidget* view, QWidget* parent = nullptr);
+    /// The px left blank under the viewport so that it ends between two lines (0: none cut).
+    int cutOff() const { return m_cut; }
+
+  protected:
+    void resizeEvent(QResizeEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
+
+  private:
+    /// Snaps soon (once per event-loop turn, however many changes asked).
+    void snapLater();
+    /// Moves the shown part's top to an edge between lines and ends the viewport at the last whole line.
+    void snapToWholeLines();
+    /// The span (the view's pixels, [top, bottom)) of the lines `y` runs through inside them, over the item
+    /// views and LineEdges widgets it crosses; none where it cuts no line.
+    std::optional<std::pair<int, int>> linesThrough(int y);
+    /// Watches `w` for what moves its lines (its paint: a scroll, a zoom, new data).
+    void watch(QWidget* w);
+    int m_cut = 0;         ///< px left blank under the viewport
+    int m_lastTop = 0;     ///< the scroll value last snapped: a scroll's direction
+    int m_snappedTop = -1; ///< the scroll value the last snap set (-1: none): not snapped again
+    bool m_snapPending = false;
+    QSet<QObject*> m_watched;
 };
 
 } // namespace rs::gui

@@ -202,6 +202,26 @@ void FindingsPanel::followSelection(const views::Selection& s) {
     m_view->clearSelection();
 }
 
+int FindingsPanel::shownFinding() const {
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    return rows.isEmpty() ? -1 : m_proxy->mapToSource(rows.front()).row();
+}
+
+bool FindingsPanel::restoreFinding(int row, const views::Selection& s) {
+    // a saved view reopened (`rankscope export --state`, File ▸ Open view) in a session where no finding
+    // was activated: the row and Details' text were lost, the app's own export of the same view had them
+    // (r55c). The selection it went to is the view's: followSelection keeps the row while it stays
+    if (row < 0 || row >= m_model->rowCount()) return false;
+    m_left[row] = s;
+    m_activated = s;
+    m_activatedRow = row;
+    m_activating = true; // a current row moved here is no user's pick to go to
+    m_view->selectRow(m_proxy->mapFromSource(m_model->index(row, 0)).row());
+    m_activating = false;
+    Q_EMIT findingRestored(m_model->finding(row));
+    return true;
+}
+
 QString FindingsPanel::emptyText() const {
     return m_empty->isVisibleTo(this) ? m_empty->text() : QString();
 }

@@ -50,6 +50,13 @@ class FindingsPanel : public QWidget {
     /// finding of this run left (Navigate ▸ Back to it) highlights that finding's row again and emits
     /// findingRestored (walk 39: Back restored the window and the span, no row and no finding text).
     void followSelection(const views::Selection& s);
+    /// The highlighted finding's place in the run's findings (the model's row: the report's order, not the
+    /// sorted table's); -1 with no row highlighted. What a saved view keeps (ViewState::finding).
+    int shownFinding() const;
+    /// A saved view's finding (shownFinding) that went to `s`, the selection the view restores: its row
+    /// highlighted and findingRestored emitted (Details shows its text), nothing moved. False (no row) when
+    /// the run has no finding `row`.
+    bool restoreFinding(int row, const views::Selection& s);
     /// The line shown instead of the table ("No problems found."), empty while the table shows.
     QString emptyText() const;
 

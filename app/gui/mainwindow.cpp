@@ -244,6 +244,9 @@ void MainWindow::wireProfile() {
         m_heatmap->showSaved(s.heatmapMode, s.heatmapOp, s.heatmapRank, s.heatmapStatistic);
         // the drill-down's list as saved (walk 52b: reopened, it showed the Steps level); none: Steps
         m_drill->restorePath(s.drill.value_or(views::DrillPath{}));
+        // the finding saved, its row and its text in Details, the selection it went to being the view's
+        if (s.finding >= 0) m_findings->restoreFinding(s.finding, s.selection);
+        if (!s.dockLayout.isEmpty()) m_proportions->remember(); // a resize keeps the saved docks' shares
         if (s.view == "areastats" && !s.area) // an older file, or none marked: what the figures cover
             statusBar()->showMessage(tr("The saved view marks no area: Area statistics show the timeline's "
                                         "window over the ranks typed there"),

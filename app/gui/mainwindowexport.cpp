@@ -4,6 +4,7 @@
 #include "app/gui/captionbuilder.h"
 #include "app/gui/comparecontroller.h"
 #include "app/gui/exportdialog.h"
+#include "app/gui/findingspanel.h"
 #include "app/gui/linktrackfilter.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/profilesession.h"
@@ -145,6 +146,9 @@ ViewState MainWindow::captureViewState() const {
     if (const views::DrillPath drill = m_drill->path(); drill.level > 0) s.drill = drill;
     // the user's filter, not a selected link's "rank 1, rank 5": reopened, the link derives it again
     if (m_linkFilter->active()) s.trackFilter = m_linkFilter->userFilter();
+    s.finding = m_findings->shownFinding();
+    s.windowSize = size();
+    s.dockLayout = saveState();
     return s;
 }
 

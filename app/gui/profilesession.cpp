@@ -155,6 +155,8 @@ void ProfileSession::applyNow(ViewState s) {
     m_state->setSelection(s.selection);
     if (s.window) m_state->setWindow(s.window->first, s.window->second); // the selection may have moved it
     m_timeline->setScrollOffset(s.scroll);
+    // the docks as saved (shown, tabbed, their heights), before the tab saved is raised
+    if (!s.dockLayout.isEmpty()) m_window->restoreState(s.dockLayout);
     if (auto* d = m_window->findChild<QDockWidget*>(s.view)) {
         d->show();
         d->raise();

@@ -219,6 +219,9 @@ QString viewStateToJson(const ViewState& s, const QString& fileDir) {
     if (s.area && s.area->valid()) j["area"] = areaJson(*s.area);
     if (s.commStep) j["comm_step"] = *s.commStep >= 0 ? nlohmann::json(*s.commStep) : nlohmann::json("all");
     if (s.drill && s.drill->level > 0) j["drill"] = drillJson(*s.drill);
+    if (s.finding >= 0) j["finding"] = s.finding;
+    if (s.windowSize.isValid()) j["window_size"] = {s.windowSize.width(), s.windowSize.height()};
+    if (!s.dockLayout.isEmpty()) j["dock_layout"] = s.dockLayout.toBase64().toStdString();
     return QString::fromStdString(j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)) + "\n";
 }
 
@@ -271,6 +274,11 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
         if (j.contains("comm_step"))
             s.commStep = j["comm_step"].is_string() ? qint64(-1) : j["comm_step"].get<qint64>();
         if (j.contains("drill") && j["drill"].is_object()) s.drill = drillFrom(j["drill"]);
+        s.finding = j.value("finding", -1);
+        if (j.contains("window_size") && j["window_size"].is_array() && j["window_size"].size() == 2)
+            s.windowSize = QSize(j["window_size"][0].get<int>(), j["window_size"][1].get<int>());
+        s.dockLayout =
+            QByteArray::fromBase64(QByteArray::fromStdString(j.value("dock_layout", std::string())));
     } catch (const nlohmann::json::exception& e) {
         error = QObject::tr("%1: a key has the wrong type (%2)").arg(path, QString::fromUtf8(e.what()));
         return std::nullopt;

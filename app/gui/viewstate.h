@@ -7,6 +7,8 @@
 #include "views/common/interactionstate.h"
 #include "views/tables/drillpath.h"
 
+#include <QByteArray>
+#include <QSize>
 #include <QString>
 #include <functional>
 #include <optional>
@@ -67,6 +69,15 @@ struct ViewState {
     /// The Steps ▸ ops ▸ tensors drill-down's level and the step and op drilled into; none: its Steps level
     /// (the selected row is the selection's: a span, a tensor).
     std::optional<views::DrillPath> drill;
+    /// The finding highlighted in the Findings panel (its place in the run's findings, the report's order),
+    /// its text in Details; -1: none. Reopened, its row and Details' text come back with the selection it
+    /// went to (r55c: `export --state` lost both, where the app's own export of the view had them).
+    int finding = -1;
+    /// The main window's size (px) and its docks' layout (QMainWindow::saveState: which are shown, tabbed
+    /// and how tall) when saved; empty: not saved. `export --state` renders at that size and layout, as the
+    /// app's File ▸ Export image did (r55c: its docks had other heights); the app restores the layout.
+    QSize windowSize;
+    QByteArray dockLayout;
 };
 
 /// JSON text of `s`; the profile is written relative to `fileDir` when it lies inside it or beside it.

@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include <cctype>
 #include <cstdio>
 
 namespace rs::query {
@@ -36,6 +37,40 @@ int authorize(void*, int action, const char* a1, const char* a2, const char*, co
     default:
         return SQLITE_DENY;
     }
+}
+
+/// The first word of `sql` (comments and whitespace skipped), upper-cased: "DELETE" of "-- x\n delete …".
+std::string leadingKeyword(const std::string& sql) {
+    size_t i = 0;
+    while (i < sql.size()) {
+        if (std::isspace(static_cast<unsigned char>(sql[i]))) {
+            ++i;
+        } else if (sql.compare(i, 2, "--") == 0) {
+            i = sql.find('\n', i);
+        } else if (sql.compare(i, 2, "/*") == 0) {
+            i = sql.find("*/", i + 2);
+            if (i != std::string::npos) i += 2;
+        } else {
+            break;
+        }
+    }
+    std::string word;
+    for (; i < sql.size() && std::isalpha(static_cast<unsigned char>(sql[i])); ++i)
+        word += char(std::toupper(static_cast<unsigned char>(sql[i])));
+    return word;
+}
+
+/// A statement that would change the database. SQLite refuses some before the authorizer sees them, for
+/// another reason: "DELETE FROM spans" failed with "cannot modify spans because it is a view", true but not
+/// why the console refuses it (it never changes the index, a table's rows no more than a view's).
+bool writes(const std::string& sql, const std::string& sqliteMessage) {
+    static const char* const kWriting[] = {"INSERT", "UPDATE", "DELETE",   "REPLACE", "CREATE",    "DROP",
+                                           "ALTER",  "ATTACH", "DETACH",   "VACUUM",  "REINDEX",   "ANALYZE",
+                                           "BEGIN",  "COMMIT", "ROLLBACK", "END",     "SAVEPOINT", "RELEASE"};
+    const std::string word = leadingKeyword(sql);
+    for (const char* w : kWriting)
+        if (word == w) return true;
+    return sqliteMessage.find("because it is a view") != std::string::npos; // WITH … DELETE FROM a view
 }
 
 } // namespace
@@ -89,6 +124,15 @@ bool ReadOnlyCursor::prepare(const std::string& sql) {
         std::string msg = sqlite3_errmsg(m_db);
         if (sqlite3_errcode(m_db) == SQLITE_AUTH || msg.find("not authorized") != std::string::npos) {
             fail(QueryFailure::Refused, msg + " (queries are read-only: SELECT from the documented views)");
+            return false;
+        }
+        if (writes(sql, msg)) {
+            const std::string word = leadingKeyword(sql);
+            std::string why = "queries are read-only: they never change the index (";
+            why.append(word == "WITH" ? std::string("a change") : word)
+                .append(" refused; SELECT or WITH … SELECT from the documented views and reading PRAGMAs are "
+                        "allowed)");
+            fail(QueryFailure::Refused, why);
             return false;
         }
         fail(QueryFailure::Syntax, msg);

@@ -112,6 +112,9 @@ class TstSqlConsolePanel : public QObject {
         QTest::addColumn<QString>("says");
         QTest::newRow("write") << "DELETE FROM span"
                                << "Refused";
+        // a view's rows are refused for what the console is (read-only), not for being a view's
+        QTest::newRow("delete from a view") << "DELETE FROM spans"
+                                            << "never change the index";
         QTest::newRow("syntax") << "SELEC 1"
                                 << "SQL error";
         QTest::newRow("two statements") << "SELECT 1; SELECT 2"

@@ -202,9 +202,15 @@ void CommMatrixView::fillChoosers() {
     m_step->setCurrentIndex(m->step ? std::max(0, m_step->findData(qlonglong(*m->step))) : 0);
     m_stepChoice = m->step ? *m->step : -1; // the matrix shown is the step chosen
     m_group->clear();
-    const bool allGlobal = std::all_of(m->groups.begin(), m->groups.end(),
-                                       [](const query::CommGroupInfo& g) { return g.scope == "global"; });
-    if (allGlobal && m->groups.size() > 1) m_group->addItem(tr("every group"), QString());
+    // "all", as `rankscope comm --group all` asks for it (the request's group ""): every group's links
+    // summed. It was offered only for several groups all of global ranks, so the CLI's figures had no
+    // matrix in the app to compare with (r55c); where the groups' ranks are group-local it shows what the
+    // CLI says, an empty matrix whose note asks for one group
+    if (!m->groups.empty()) {
+        m_group->addItem(tr("all"), QString());
+        m_group->setItemData(0, tr("Every group's links summed (rankscope comm --group all)"),
+                             Qt::ToolTipRole);
+    }
     for (const auto& g : m->groups)
         m_group->addItem(groupLabel(g), QString::fromStdString(g.name));
     m_group->setCurrentIndex(std::max(0, m_group->findData(QString::fromStdString(m->group))));

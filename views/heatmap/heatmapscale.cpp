@@ -14,8 +14,9 @@ QString statisticName(HeatStatistic s, query::HeatmapData::Mode mode) {
         return mode == Mode::OpByStep     ? "ratio to the op type's lower median step"
                : mode == Mode::RankByStep ? "ratio to the step's lower median over ranks"
                                           : "ratio to the same kernels' lower median over ranks";
-    case HeatStatistic::Median:
-        return "median duration";
+    case HeatStatistic::Median: // the lower median, as every median shown (core/model/median.h); the op
+                                // summary's and the report's words for it
+        return "median (lower middle) duration";
     case HeatStatistic::P95:
         return "p95 duration";
     case HeatStatistic::Mean:

@@ -40,7 +40,10 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     m_stat = new ElidingComboBox;
     // the ratio item is named as the legend, the tooltip and the report name it, per grid (walk 36: the
     // combo said "ratio to median" beside a legend naming the same kernels' median over ranks)
-    m_stat->addItems({statisticName(HeatStatistic::Ratio), tr("median"), tr("p95"), tr("mean"), tr("total")});
+    // "median (lower middle)", as the op summary's column and the report say it: a plain "median" read
+    // as the mean of the two middle values of an even count (r55c)
+    m_stat->addItems({statisticName(HeatStatistic::Ratio), tr("median (lower middle)"), tr("p95"), tr("mean"),
+                      tr("total")});
     m_stat->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_sort = new ElidingComboBox;
     m_sort->addItems({tr("sort: total time"), tr("sort: worst ratio"), tr("sort: name")});

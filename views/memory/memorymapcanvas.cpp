@@ -82,6 +82,23 @@ int MemoryMapCanvas::labelledHeight() const {
     return std::max(kMinHeight, int(std::min<uint64_t>(banks, 8)) * perBank + 12); // addressMapping's 12
 }
 
+std::optional<std::pair<int, int>> MemoryMapCanvas::lineThrough(int y) const {
+    if (!m_data || !m_data->hasAddresses || m_data->bankSizeBytes <= 0) return std::nullopt;
+    const auto& d = *m_data;
+    const AddressMapping am = addressMapping();
+    for (int64_t b = 0; b < std::max(d.bankCount, 1) + 64; ++b) {
+        const uint64_t lo = d.bankBase + uint64_t(b) * uint64_t(d.bankSizeBytes),
+                       hi = lo + uint64_t(d.bankSizeBytes);
+        if (hi <= m_a0) continue;
+        if (lo >= m_a1) break;
+        // the band as painted (its fill from y(lo) to y(hi), clipped to the widget)
+        const int top = int(std::floor(std::max(am.y(lo), 0.0))),
+                  bottom = int(std::ceil(std::min(am.y(hi), double(height()))));
+        if (top < y && y < bottom) return std::make_pair(top, bottom);
+    }
+    return std::nullopt;
+}
+
 void MemoryMapCanvas::resetView() {
     if (!m_data) return;
     m_t0 = m_data->startNs;

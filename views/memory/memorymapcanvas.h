@@ -8,6 +8,7 @@
 // whole range (its addresses, and its time as the shared window: every view); click selects a tensor. GUI
 // thread only.
 #include "core/query/analysisqueries.h"
+#include "views/common/lineedges.h"
 #include "views/common/timemapping.h"
 #include "views/memory/addressmapping.h"
 #include "views/memory/tensorcolorkey.h"
@@ -21,7 +22,7 @@ namespace rs::views {
 
 class AnnotationModel;
 
-class MemoryMapCanvas : public QWidget {
+class MemoryMapCanvas : public QWidget, public LineEdges {
     Q_OBJECT
   public:
     explicit MemoryMapCanvas(QWidget* parent = nullptr);
@@ -89,6 +90,9 @@ class MemoryMapCanvas : public QWidget {
     /// px: the height at which every bank of the data (up to 8) has its name and base address labelled; the
     /// widget's minimum height once data is set.
     int labelledHeight() const;
+    /// The bank band `y` (px) runs through, so that the dock's edge cuts no band and no label in half;
+    /// none without banks (a map of addresses alone or of lifetimes has no lines).
+    std::optional<std::pair<int, int>> lineThrough(int y) const override;
     /// The leader from a callout's `box` to its `target` (px): between their nearest points; null where the
     /// box touches the target (kTouchPx).
     static QLineF leaderLine(const QRectF& box, const QRectF& target);

@@ -187,7 +187,7 @@ void ShapeGridCanvas::paintEvent(QPaintEvent*) {
                : m_stat == ShapeStatistic::P95        ? tr("p95")
                : m_stat == ShapeStatistic::Mean       ? tr("mean")
                : m_stat == ShapeStatistic::Total      ? tr("total")
-                                                      : tr("median"));
+                                                      : tr("median (lower middle)"));
     p.setPen(QPen(palette().text().color(), 3));
     p.drawRect(lx, ly + lh + 28, 12, 10);
     p.setPen(palette().text().color());

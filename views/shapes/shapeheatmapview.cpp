@@ -30,7 +30,7 @@ ShapeHeatmapView::ShapeHeatmapView(InteractionState* state, query::QueryService*
     m_rows->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_stat = new QComboBox;
     m_stat->addItem(tr("p95"), int(ShapeStatistic::P95));
-    m_stat->addItem(tr("median"), int(ShapeStatistic::Median));
+    m_stat->addItem(tr("median (lower middle)"), int(ShapeStatistic::Median)); // as its tooltip says
     m_stat->addItem(tr("ns per element"), int(ShapeStatistic::NsPerElement));
     m_stat->addItem(tr("mean"), int(ShapeStatistic::Mean));
     m_stat->addItem(tr("total"), int(ShapeStatistic::Total));

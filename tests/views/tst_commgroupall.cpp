@@ -1,0 +1,99 @@
+// The Communication view's group box offers "all", with `rankscope comm --group all`'s meaning: every
+// group's links summed (the request's group ""). It offered "every group" only for several groups all of
+// global ranks, so on the demo (one group) the CLI's `--group all` figures had no matrix in the app (r55c).
+// Here the view's matrix with "all" chosen is the CLI's, cell for cell (the CLI's JSON is the independent
+// side: a separate process over the same index), and on the server sample (a global and group-local
+// groups) "all" shows what the CLI says: no cell, the same note.
+#include "views/comm/commmatrixview.h"
+
+#include "core/query/queryservice.h"
+
+#include "tests/support/testsupport.h"
+
+#include <QComboBox>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+using namespace rs;
+
+namespace {
+/// "src-dst bytes time_ns" of each cell, sorted.
+QStringList cellsOf(const nlohmann::json& cells) {
+    QStringList out;
+    for (const auto& c : cells)
+        out << QString("%1-%2 %3 %4")
+                   .arg(c["src"].get<int64_t>())
+                   .arg(c["dst"].get<int64_t>())
+                   .arg(c["bytes"].is_null() ? -1 : c["bytes"].get<int64_t>())
+                   .arg(c["time_ns"].is_null() ? -1 : c["time_ns"].get<int64_t>());
+    out.sort();
+    return out;
+}
+QStringList cellsOf(const query::CommMatrix& m) {
+    QStringList out;
+    for (const auto& c : m.cells)
+        out << QString("%1-%2 %3 %4").arg(c.src).arg(c.dst).arg(c.bytes).arg(c.timeNs ? *c.timeNs : -1);
+    out.sort();
+    return out;
+}
+QComboBox* groupBox(const views::CommMatrixView& v) {
+    for (auto* c : v.findChildren<QComboBox*>())
+        if (c->toolTip().startsWith("The communication group")) return c;
+    return nullptr;
+}
+
+/// The CLI's `--group all` matrix of `dir` (indexed into `db`), and the view's with "all" chosen.
+void compareAll(const QString& dir, const QString& db, bool expectCells) {
+    QString out, err;
+    QCOMPARE(test::runRankscope({"comm", dir, "--group", "all", "--json", "--db", db, "--quiet"}, &out, &err),
+             0);
+    const auto j = nlohmann::json::parse(out.toStdString(), nullptr, false);
+    QVERIFY2(!j.is_discarded() && j["matrices"].size() == 1, qPrintable(out + err));
+    const auto& cli = j["matrices"][0];
+    QCOMPARE(cli["group"].get<std::string>(), std::string());
+
+    query::QueryService service;
+    service.open(db);
+    views::InteractionState state;
+    state.setBounds(0, int64_t(1) << 62);
+    views::CommMatrixView v(&state, &service);
+    v.resize(1000, 700);
+    v.setProfile(0);
+    QTRY_VERIFY_WITH_TIMEOUT(v.matrix() && !v.matrix()->groups.empty(), 20000);
+    QComboBox* box = groupBox(v);
+    QVERIFY(box);
+    const int all = box->findText("all");
+    QVERIFY2(all >= 0, qPrintable(QString("group box: %1 items, none \"all\"").arg(box->count())));
+    QVERIFY(box->isEnabled());
+    QCOMPARE(box->itemData(all).toString(), QString());
+    if (box->currentIndex() == all) box->setCurrentIndex(all == 0 ? 1 : 0); // from another group to "all"
+    QTRY_VERIFY_WITH_TIMEOUT(v.matrix() && !v.matrix()->group.empty(), 20000);
+    box->setCurrentIndex(all);
+    QTRY_VERIFY_WITH_TIMEOUT(v.matrix() && v.matrix()->group.empty(), 20000);
+    const query::CommMatrix& m = *v.matrix();
+    QCOMPARE(cellsOf(m), cellsOf(cli["cells"]));
+    QCOMPARE(m.cells.empty(), !expectCells);
+    QCOMPARE(QString::fromStdString(m.empty),
+             cli["empty"].is_null() ? QString() : QString::fromStdString(cli["empty"].get<std::string>()));
+    QCOMPARE(box->currentIndex(), all);
+}
+} // namespace
+
+class TstCommGroupAll : public QObject {
+    Q_OBJECT
+  private Q_SLOTS:
+    void theDemosAllIsTheClis() {
+        const QString dir = QString::fromStdString(test::tempDir("commgroupall") + "/demo");
+        QVERIFY2(test::writeDemo(dir.toStdString(), test::demoOptions(4, 2, 1)).empty(), "demo not written");
+        compareAll(dir, QString::fromStdString(test::tempDir("commgroupall-db") + "/demo.sqlite"), true);
+    }
+    void theServerSamplesAllIsTheClis() {
+        const std::string samples = test::samplesDir();
+        if (samples.empty()) QSKIP("../shared/samples not present (RANKSCOPE_SAMPLES)");
+        compareAll(QString::fromStdString(samples + "/msinsight/server/src/test/test_data"),
+                   QString::fromStdString(test::tempDir("commgroupall-srv") + "/x.sqlite"), false);
+    }
+};
+
+QTEST_MAIN(TstCommGroupAll)
+#include "tst_commgroupall.moc"
