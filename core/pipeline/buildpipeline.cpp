@@ -203,6 +203,9 @@ void BuildPipeline::writeIndex(index::IndexBuildFile& file, analysis::AnalysisPl
     res.events = stage.events();
     noteCompressed(stage, res);
     m_progress.bytesDone = m_progress.bytesTotal;
+    // the last tick may have come before the last file's events were counted: the stages after the
+    // parse showed "100 % … 0 events" on a one-file profile
+    m_progress.events = res.events;
     enter(Phase::Finish);
     m_clock.record(Phase::Write, stage.writeSec());
     for (const auto& lap : writer.writeTimes())

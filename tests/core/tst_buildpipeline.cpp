@@ -182,6 +182,26 @@ class TstBuildPipeline : public QObject {
         QCOMPARE(seen.join(' '), phases);
     }
 
+    void reportsAfterTheParseCarryEveryEvent() {
+        // the stages after the parse printed "indexing 100% … 0 events" on a one-file profile when the last
+        // tick came before the last file's events were counted: every later report has the whole count
+        const std::string dir = freshCopy("pipeline-events");
+        int64_t lastParse = -1;
+        std::vector<int64_t> after;
+        auto r =
+            pipeline::BuildPipeline(dir, pipeline::BuildOptions{}).run([&](const pipeline::BuildProgress& p) {
+                if (p.phase == pipeline::Phase::Parse)
+                    lastParse = p.events;
+                else if (lastParse >= 0)
+                    after.push_back(p.events);
+            });
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.events, m_events);
+        QVERIFY(!after.empty());
+        for (int64_t e : after)
+            QCOMPARE(e, m_events);
+    }
+
     void parsedBytesCountEveryFile() {
         // the progress's bytes: every file the parse reads counts, the small ones read whole too (profiler
         // info and metadata, communication.json, communication_matrix.json: a 512-rank profile sat at
