@@ -32,9 +32,10 @@ void arrow(int rank, int32_t fileId, int64_t id, int32_t cat, int32_t name, DbFl
 void DbFlowLinks::emit(index::Db& db, const DbColumns& cols, int rank, int32_t fileId,
                        const std::string& asyncName, LocalInterner& strings,
                        std::vector<model::FlowRow>& flows, RowEmitter& out, const std::string& file) const {
-    // one diagnostic per unpaired row, so the count ("x N") is theirs and the excerpt names the first
-    auto note = [&](const std::string& what, int64_t id) {
-        out.diag(file, "info", what, -1, std::to_string(id));
+    // one diagnostic per unpaired row, so the count ("x N") is theirs and the excerpt names the first, saying
+    // what its number is (a bare "1646" beside "(x2)" read as a second count)
+    auto note = [&](const std::string& what, int64_t id, const char* idName = "connectionId ") {
+        out.diag(file, "info", what, -1, std::string(idName).append(std::to_string(id)));
     };
     // CANN call → its device tasks; every CANN call a task names, whether or not an op launched it
     const int32_t h2d = strings.intern("HostToDevice");
@@ -63,7 +64,8 @@ void DbFlowLinks::emit(index::Db& db, const DbColumns& cols, int rank, int32_t f
                    "NOT NULL ORDER BY connectionId, id");
     while (q.step()) {
         if (!m_host.count(q.i64(0)))
-            note("CONNECTION_IDS rows whose id is no PYTORCH_API row's connectionId: no arrow", q.i64(0));
+            note("CONNECTION_IDS rows whose id is no PYTORCH_API row's connectionId: no arrow", q.i64(0),
+                 "CONNECTION_IDS id ");
         else
             byConnection[q.i64(1)].push_back(q.i64(0));
     }

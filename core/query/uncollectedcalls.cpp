@@ -3,7 +3,32 @@
 #include "core/model/commrows.h"
 #include "core/model/plural.h"
 
+#include <algorithm>
+#include <climits>
+#include <map>
+#include <vector>
+
 namespace rs::query {
+
+namespace {
+
+/// The calls by name, each counted once: a communication span inside another on its track (c10d's
+/// `c10d::allreduce_` op around its `nccl:all_reduce` annotation) is part of that call, not a second one
+/// (ns_resolution_trace said "70 communication calls" of its 35). Spans in (track, ts, depth) order.
+std::map<std::string, int64_t> outermostCalls(index::Stmt& q) {
+    std::map<std::string, int64_t> calls;
+    int64_t track = -1, openEnd = INT64_MIN;
+    while (q.step()) {
+        const int64_t t = q.i64(0), ts = q.i64(1), end = ts + q.i64(2);
+        if (t != track) track = t, openEnd = INT64_MIN;
+        if (end <= openEnd) continue; // within the call still open on this track
+        openEnd = std::max(openEnd, end);
+        ++calls[q.text(3)];
+    }
+    return calls;
+}
+
+} // namespace
 
 nlohmann::json uncollectedCallsJson(index::Db& db, const std::string& rankIn) {
     // the names first (a few rows of name_fact), then their spans by name: no scan joining every span
@@ -12,16 +37,22 @@ nlohmann::json uncollectedCallsJson(index::Db& db, const std::string& rankIn) {
     while (names.step())
         ids += (ids.empty() ? "" : ",") + std::to_string(names.i64(0));
     if (ids.empty()) return nullptr;
-    std::string sql = "SELECT n.value, count(*) FROM span s JOIN string n ON n.id = s.name_id";
+    std::string sql =
+        "SELECT s.track_id, s.ts_ns, s.dur_ns, n.value FROM span s JOIN string n ON n.id = s.name_id";
     if (!rankIn.empty()) sql += " JOIN track t ON t.track_id = s.track_id AND t.rank IN (" + rankIn + ")";
-    sql += " WHERE s.name_id IN (" + ids + ") GROUP BY s.name_id ORDER BY count(*) DESC, n.value";
+    sql += " WHERE s.name_id IN (" + ids + ") ORDER BY s.track_id, s.ts_ns, s.depth";
     auto q = db.prepare(sql);
+    const std::map<std::string, int64_t> calls = outermostCalls(q);
+    std::vector<std::pair<int64_t, std::string>> byCount; // most calls first, then by name
     int64_t count = 0;
-    nlohmann::json top = nlohmann::json::array();
-    while (q.step()) {
-        count += q.i64(1);
-        if (top.size() < 3) top.push_back(q.text(0));
+    for (const auto& [name, n] : calls) {
+        count += n;
+        byCount.emplace_back(-n, name);
     }
+    std::sort(byCount.begin(), byCount.end());
+    nlohmann::json top = nlohmann::json::array();
+    for (size_t i = 0; i < byCount.size() && i < 3; ++i)
+        top.push_back(byCount[i].second);
     if (count == 0) return nullptr;
     nlohmann::json out = {{"count", count}, {"names", top}};
     // the importer's note on records of a one-rank process group (collectiveargs.cpp) has the same cause:

@@ -14,9 +14,11 @@
 namespace rs::query {
 
 /// {"count": N, "names": ["gloo:all_reduce", …]} (most calls first, at most 3) of the spans named as
-/// communication (name_fact.communication) that are no device task, on ranks `rankIn` (a SQL list of rank
-/// keys; empty: every rank); null when there is none. With "one_rank_group_records": M when M of the
-/// ranks' Kineto communication records name a one-rank process group (the importer's note).
+/// communication (name_fact.communication) that are no device task, each call once (a communication span
+/// inside another on its track, c10d's op around its `nccl:*` annotation, is the same call), on ranks
+/// `rankIn` (a SQL list of rank keys; empty: every rank); null when there is none. With
+/// "one_rank_group_records": M when M of the ranks' Kineto communication records name a one-rank process
+/// group (the importer's note).
 nlohmann::json uncollectedCallsJson(index::Db& db, const std::string& rankIn = {});
 
 /// " (10 communication calls, gloo:all_reduce: no collective kernel of theirs is recorded, so none is

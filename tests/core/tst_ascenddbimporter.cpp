@@ -284,6 +284,18 @@ class TstAscendDbImporter : public QObject {
               "info|connection ids of CONNECTION_IDS that are neither one op's CANN call nor shared by two "
               "host calls of one kind (Enqueue/Dequeue, forward/backward): no arrow|1|-1"})
             QVERIFY2(diags.contains(d), test::joinLines(r.lines("diag")).c_str());
+        // the excerpt says what its number is (walk 55b: "(x2) 1646" read as a count beside the count)
+        int named = 0;
+        for (const auto& d : r.rows.diagnostics) {
+            if (d.what.starts_with("device tasks whose connectionId")) {
+                QVERIFY2(d.excerpt.starts_with("connectionId "), d.excerpt.c_str());
+                ++named;
+            } else if (d.what.starts_with("CONNECTION_IDS rows whose id")) {
+                QVERIFY2(d.excerpt.starts_with("CONNECTION_IDS id "), d.excerpt.c_str());
+                ++named;
+            }
+        }
+        QCOMPARE(named, 2);
     }
     void npuOpMemGivesOpMemoryRowsTheirAddresses() {
         // walk 26: the .db's NPU_OP_MEM holds an allocate and a release row per GE op allocation, each with

@@ -172,6 +172,12 @@ class TstCommMatrix : public QObject {
                               "a one-rank process group (the args' Process Group Ranks name one rank): no "
                               "other rank takes part|35"}));
         const std::string text = query::formatReport(query::buildReport(*b.db, 10), 10);
+        // each call once: c10d's op and the nccl:* annotation inside it are one call (walk 55b: "70
+        // communication calls" of 35; Python, outermost communication spans per thread: 25
+        // c10d::allreduce_ and 10 c10d::broadcast_)
+        QVERIFY2(text.find("(35 communication calls, c10d::allreduce_, c10d::broadcast_: ") !=
+                     std::string::npos,
+                 text.c_str());
         QVERIFY2(text.find("no collective kernel of theirs is recorded, so none is matched across ranks or "
                            "timed as a collective; 35 records of their args name a one-rank process group: "
                            "no other rank takes part, so no bytes go to a rank pair either)") !=
