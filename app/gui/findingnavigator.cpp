@@ -1,4 +1,5 @@
 #include "app/gui/findingnavigator.h"
+#include "app/gui/findingsmodel.h"
 
 #include "app/gui/searchcontroller.h"
 #include "views/common/timemapping.h"
@@ -193,12 +194,7 @@ void FindingNavigator::raise(FindingTarget::Panel p) {
 
 QString FindingNavigator::describe(const Finding& f) {
     QString html = "<h3>" + f.kindName.toHtmlEscaped() + "</h3><p>" + f.text.toHtmlEscaped() + "</p>";
-    if (f.lostNs > 0)
-        html += "<p>" +
-                (f.kind == FindingKind::PipelineWait ? QObject::tr("The waiting ranks sat %1 in receives.")
-                                                     : QObject::tr("The job lost %1."))
-                    .arg(views::formatDuration(f.lostNs)) +
-                "</p>";
+    if (f.lostNs > 0) html += "<p>" + FindingsModel::lostSentence(f).toHtmlEscaped() + "</p>";
     return html;
 }
 

@@ -103,13 +103,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         return sortValue(f, index.column());
     case Qt::ToolTipRole: {
         QString tip = f.text.toHtmlEscaped();
-        // a pipeline wait's time is the waiting ranks' wall time in receives: what a faster sender saves at
-        // most
-        if (f.lostNs > 0)
-            tip += "<br>" + (f.kind == model::FindingKind::PipelineWait
-                                 ? tr("The waiting ranks sat %1 in receives.")
-                                 : tr("The job lost %1."))
-                                .arg(views::formatDuration(f.lostNs));
+        if (f.lostNs > 0) tip += "<br>" + lostSentence(f).toHtmlEscaped();
         if (f.waitedNs > 0)
             tip += "<br>" + tr("Ranks waited %1 in all.").arg(views::formatDuration(f.waitedNs));
         if (f.extraNs > 0)
@@ -127,13 +121,24 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
     }
 }
 
+QString FindingsModel::lostSentence(const Finding& f) {
+    if (f.lostNs <= 0) return {};
+    // a pipeline wait's time is the job's wall time in the receives: what a faster sender saves at most
+    if (f.kind == model::FindingKind::PipelineWait)
+        return tr("The job's wall time in these receives: %1 (each step's longest wait of a waiting rank, "
+                  "summed over the steps).")
+            .arg(views::formatDuration(f.lostNs));
+    return tr("The job lost %1.").arg(views::formatDuration(f.lostNs));
+}
+
 QVariant FindingsModel::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal) return {};
     if (role == Qt::ToolTipRole && section == Cost)
         return tr(
             "What the job lost (wall time); else what the finding cost where no job loss is measured: "
             "extra kernel time on the rank (+… kernels), a slow link's extra transfer time (+… transfer), "
-            "the wall time ranks sat in pipeline receives (… waiting)");
+            "the job's wall time in pipeline receives, each step's longest wait of a waiting rank (… "
+            "waiting)");
     if (role != Qt::DisplayRole) return {};
     switch (section) {
     case Kind:

@@ -3,6 +3,7 @@
 // the model passes QAbstractItemModelTester; sorting by a column orders by its number; with no finding the
 // panel says so instead of showing an empty table.
 #include "app/gui/finding.h"
+#include "app/gui/findingnavigator.h"
 #include "app/gui/findingsmodel.h"
 #include "app/gui/findingspanel.h"
 #include "core/query/analysisqueries.h"
@@ -171,6 +172,14 @@ class TstFindingsModel : public QObject {
         QCOMPARE(cell(2, gui::FindingsModel::Step), QString("11"));
         QCOMPARE(cell(2, gui::FindingsModel::Cost), QString("198 ms"));
         QCOMPARE(model.headerData(gui::FindingsModel::Cost, Qt::Horizontal).toString(), QString("Cost"));
+        // walk 55b: the pipeline wait's 844 ms is the job's wall time in the receives (per step the longest
+        // waiting rank's), not what "the waiting ranks sat" in them: together they sat 1.69 s
+        const QString tip = model.index(0, gui::FindingsModel::Text).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains("The job&#x27;s wall time in these receives: 844 ms") ||
+                     tip.contains("The job's wall time in these receives: 844 ms"),
+                 qPrintable(tip));
+        QVERIFY2(!tip.contains("sat"), qPrintable(tip));
+        QVERIFY(gui::FindingNavigator::describe(wait).contains("wall time in these receives: 844 ms"));
     }
     void aFindingOfSeveralRanksListsThem() {
         // walk17b #9: cluster_propose's pipeline wait names ranks 0, 1 and its steps in its sentence, while
