@@ -106,6 +106,32 @@ class TstMinimapView : public QObject {
         QCOMPARE(state.windowEnd() - state.windowStart(), width);
         QVERIFY(near(state.windowStart(), map.timeAt(d - 100)));
     }
+    void backAfterADragGoesToTheWindowBeforeIt() {
+        // walk 55a: every mouse move of a drag was a history entry, so Back after dragging the frame went to
+        // a window the frame only passed through; a drag (a brush or a pan) is one entry
+        views::InteractionState state;
+        state.setBounds(m_summary->startNs, m_summary->endNs);
+        views::MinimapView map(&state);
+        map.resize(1000, 40);
+        map.setSummary(m_summary);
+        state.fit();
+        QTest::mousePress(&map, Qt::LeftButton, {}, QPoint(400, 20)); // a brush: 400..500 px
+        for (int x = 420; x <= 500; x += 20)
+            QTest::mouseMove(&map, QPoint(x, 20));
+        QTest::mouseRelease(&map, Qt::LeftButton, {}, QPoint(500, 20));
+        const qint64 brushed0 = state.windowStart(), brushed1 = state.windowEnd();
+        QTest::mousePress(&map, Qt::LeftButton, {}, QPoint(450, 20)); // the frame panned right in steps
+        for (int x = 480; x <= 750; x += 30)
+            QTest::mouseMove(&map, QPoint(x, 20));
+        QTest::mouseRelease(&map, Qt::LeftButton, {}, QPoint(750, 20));
+        QVERIFY(state.windowStart() > brushed1);
+        state.back();
+        QCOMPARE(state.windowStart(), brushed0);
+        QCOMPARE(state.windowEnd(), brushed1);
+        state.back();
+        QCOMPARE(state.windowStart(), m_summary->startNs); // Fit, before the brush
+        QVERIFY(!state.canGoBack());
+    }
     void hiddenWaitsAreNotDrawn() {
         // View ▸ Show communication waits off: the overview must not keep drawing the red waits the timeline
         // hides (the last walk saw them there)

@@ -216,12 +216,12 @@ int MinimapView::rightMargin() const {
     return style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
 }
 
-void MinimapView::centreOn(double x) {
+void MinimapView::centreOn(double x, bool record) {
     if (!m_summary) return;
     const qint64 w = m_state->windowEnd() - m_state->windowStart();
     const qint64 c = timeAt(x);
     auto [a, b] = panWindow(c - w / 2, c - w / 2 + w, 0, m_state->boundsStart(), m_state->boundsEnd());
-    m_state->setWindow(a, b);
+    m_state->setWindow(a, b, record);
 }
 
 void MinimapView::mousePressEvent(QMouseEvent* e) {
@@ -236,15 +236,21 @@ void MinimapView::mousePressEvent(QMouseEvent* e) {
     m_drag = inside && !wholeRun ? Drag::Pan : Drag::Brush;
     m_grab = x - (x0 + x1) / 2;
     m_pressX = x;
+    m_dragRecorded = false;
 }
 
 void MinimapView::mouseMoveEvent(QMouseEvent* e) {
     if (!(e->buttons() & Qt::LeftButton) || !m_summary) return;
     const double x = e->position().x();
+    // a drag is one history entry, the window before it: Back after a drag went to a window the frame only
+    // passed through (walk 55a)
+    const bool record = !m_dragRecorded;
     if (m_drag == Drag::Pan) {
-        centreOn(x - m_grab);
+        centreOn(x - m_grab, record);
+        m_dragRecorded = true;
     } else if (m_drag == Drag::Brush && std::abs(x - m_pressX) >= kBrushSlopPx) {
-        brush(m_pressX, x);
+        brush(m_pressX, x, record);
+        m_dragRecorded = true;
     }
 }
 
@@ -256,11 +262,11 @@ void MinimapView::mouseReleaseEvent(QMouseEvent* e) {
     m_drag = Drag::None;
 }
 
-void MinimapView::brush(double from, double to) {
+void MinimapView::brush(double from, double to, bool record) {
     const double right = kLeft + plotWidth();
     const double a = std::clamp(std::min(from, to), double(kLeft), right);
     const double b = std::clamp(std::max(from, to), double(kLeft), right);
-    m_state->setWindow(timeAt(a), std::max(timeAt(b), timeAt(a) + 1));
+    m_state->setWindow(timeAt(a), std::max(timeAt(b), timeAt(a) + 1), record);
 }
 
 void MinimapView::wheelEvent(QWheelEvent* e) {

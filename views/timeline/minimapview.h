@@ -54,14 +54,16 @@ class MinimapView : public QWidget {
     static QString baseToolTip();
     /// The x range of the run (the plot right of the labels), in px.
     int plotWidth() const;
-    void centreOn(double x);
+    /// `record`: the window before is a history entry (false for a drag's later moves).
+    void centreOn(double x, bool record = true);
     /// Sets the window to the run's time between two x's (widget px, kept on the run).
-    void brush(double from, double to);
+    void brush(double from, double to, bool record = true);
     /// px: a press that moves less is a click; a frame this close to the plot's width is the whole run
     static constexpr double kBrushSlopPx = 3;
     enum class Drag { None, Pan, Brush };
     Drag m_drag = Drag::None;
-    double m_pressX = 0; ///< where the drag started (widget px)
+    double m_pressX = 0;         ///< where the drag started (widget px)
+    bool m_dragRecorded = false; ///< this drag's history entry is made
     int rightMargin() const;
     double m_grab = 0; ///< where in the frame it was pressed (px from its centre) while dragging
     InteractionState* m_state;
