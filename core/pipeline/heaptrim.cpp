@@ -9,7 +9,7 @@
 namespace rs::pipeline {
 
 namespace {
-constexpr int kParsePadBytes = 32 << 20;
+constexpr int kParsePadBytes = 16 << 20;
 constexpr int kDefaultPadBytes = 128 << 10; // glibc's M_TOP_PAD default (mallopt(3))
 } // namespace
 
