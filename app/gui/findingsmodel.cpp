@@ -2,6 +2,7 @@
 
 #include "core/query/reportoutliers.h"
 #include "views/common/timemapping.h"
+#include "views/common/unitsjoined.h"
 
 #include <algorithm>
 
@@ -55,7 +56,10 @@ QVariant FindingsModel::display(const Finding& f, int column) const {
                 .arg(views::formatDuration(f.extraNs));
         return QString();
     case Text:
-        return m_kindInText && !f.kindName.isEmpty() ? f.kindName + ": " + f.text : f.text;
+        // wrapped in the panel's column: a number keeps its unit on its line (the report's text does not
+        // wrap, and keeps its plain spaces)
+        return views::unitsJoined(m_kindInText && !f.kindName.isEmpty() ? f.kindName + ": " + f.text
+                                                                        : f.text);
     }
     return {};
 }

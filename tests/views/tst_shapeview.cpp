@@ -6,10 +6,15 @@
 #include "core/shapes/shapegrid.h"
 #include "core/shapes/shapetable.h"
 #include "tests/support/testsupport.h"
+#include "views/common/elidingcombobox.h"
 #include "views/common/timemapping.h"
+#include "views/common/wholelines.h"
 #include "views/shapes/shapegridcanvas.h"
 #include "views/shapes/shapeheatmapview.h"
 
+#include <QComboBox>
+#include <QLabel>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QtTest>
 #include <map>
@@ -160,6 +165,59 @@ class TstShapeView : public QObject {
                 QVERIFY(!a.intersects(c->columnLabelRect(j)));
             QVERIFY(c->cellShowsText(0, i));
         }
+    }
+    void summaryAndBoxesReadWhole_data() {
+        QTest::addColumn<QSize>("dock");
+        QTest::newRow("README's dock, 1114 x 320") << QSize(1114, 320);
+        QTest::newRow("800 x 600 window's dock") << QSize(780, 260);
+    }
+    void summaryAndBoxesReadWhole() {
+        // issue 19 (1114 × 320): the summary's second line ("the prediction (median 428 µs over 48
+        // kernels).") was under the panel's bottom edge, and the boxes cut "FLOAT16;FLOAT16 · dims 3;" and
+        // "input 1, dim 2 (8 value" at their edges without "…"
+        QFETCH(QSize, dock);
+        views::InteractionState state;
+        state.setBounds(0, int64_t(1) << 62);
+        QScrollArea area; // as the app's dock holds the panel
+        area.setFrameShape(QFrame::NoFrame);
+        area.setWidgetResizable(true);
+        auto* v = new views::ShapeHeatmapView(&state, nullptr);
+        area.setWidget(v);
+        v->setTables(m_tables);
+        v->chooseOpType("MatMulV2");
+        area.resize(dock);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        QCoreApplication::processEvents();
+        QLabel* caption = v->caption();
+        QVERIFY(caption->text().contains("Outlier:"));
+        const QList<QRect> lines = views::labelLineRects(caption, caption->width());
+        QVERIFY2(lines.size() >= 2, "the summary wraps at these widths");
+        // every line on screen whole: inside what of the label its panel, strip and dock show
+        const QRect seen = caption->visibleRegion().boundingRect();
+        int shown = 0;
+        for (const QRect& r : lines) {
+            const bool whole = seen.contains(r), out = !seen.intersects(r);
+            QVERIFY2(whole || out, qPrintable(QString("a summary line at y %1-%2, the label shown at y %3-%4")
+                                                  .arg(r.top())
+                                                  .arg(r.bottom())
+                                                  .arg(seen.top())
+                                                  .arg(seen.bottom())));
+            shown += whole;
+        }
+        // at most kCaptionLines in its strip (it scrolls beyond); these summaries fit whole
+        QCOMPARE(shown, std::min<int>(int(lines.size()), views::ShapeHeatmapView::kCaptionLines));
+        // each box shows its text whole, or cut at a word's end with "…" and whole in its tooltip
+        int elided = 0;
+        for (QComboBox* box : v->boxes()) {
+            auto* e = qobject_cast<views::ElidingComboBox*>(box);
+            QVERIFY2(e, "a box that elides its text");
+            if (e->shownText() == e->currentText()) continue;
+            ++elided;
+            QVERIFY2(e->shownText().endsWith(QChar(0x2026)), qPrintable(e->shownText()));
+            QVERIFY(e->hoverText().startsWith(e->currentText()));
+        }
+        QVERIFY2(elided > 0 || dock.width() > 1114, "some box is narrower than its text at these widths");
     }
     void dimsChosenByHand() {
         // batch × sequence length × head dim: batch {1,2,4} and length {128..1024} vary, the head dim does

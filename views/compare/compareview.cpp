@@ -114,7 +114,17 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_list->setHeaderLabels({tr("Δ"), tr("What"), tr("Rank"), tr("Baseline"), tr("Candidate")});
     m_list->setRootIsDecorated(true); // a root's per-rank deltas fold under it
     m_list->setAlternatingRowColors(true);
-    m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // the numbers' columns at their contents' widths, the sentence in what is left of the list's width,
+    // elided with "…" (its whole text is the row's tooltip and the strip under the list): sized to its
+    // contents it pushed Rank, Baseline and Candidate behind a horizontal scroll bar and was cut at the
+    // pane's edge mid-word (issue 19, the Comparison dock at 1440 × 760)
+    // (fitColumns, on every width the list takes)
+    m_list->header()->setStretchLastSection(false);
+    m_list->header()->setSectionResizeMode(QHeaderView::Interactive);
+    m_list->setTextElideMode(Qt::ElideRight);
+    m_list->viewport()->installEventFilter(this);
+    connect(m_list, &QTreeWidget::itemExpanded, this, [this] { fitColumns(); });
+    connect(m_list, &QTreeWidget::itemCollapsed, this, [this] { fitColumns(); });
     m_list->setToolTip(
         tr("Deltas beyond their thresholds, listed %1; activate one to select its op type, link "
            "or bank anomaly and see its spans in both runs")
@@ -265,7 +275,28 @@ void CompareView::fitRowText() {
     m_rowArea->setFixedHeight(std::max(1, wholeLinesHeight(m_rowText, w, room)));
 }
 
+void CompareView::fitColumns() {
+    auto* h = m_list->header();
+    const QAbstractItemView* view = m_list; // QTreeView keeps its override protected
+    const auto wanted = [&](int c) { return std::max(view->sizeHintForColumn(c), h->sectionSizeHint(c)); };
+    // the change and both values whole (figures cut read as other figures); the sentence and the ranks
+    // share what is left, the ranks at most a third of it when both do not fit
+    const int rest = m_list->viewport()->width() - wanted(kChange) - wanted(kBaseline) - wanted(kCandidate);
+    int rank = wanted(kRank), what = rest - rank;
+    if (what < wanted(kWhat)) {
+        rank = std::min(rank, std::max(rest / 3, h->sectionSizeHint(kRank)));
+        // a list narrower still: both at the least a column has, elided, the figures whole beside them
+        rank = std::max(h->minimumSectionSize(), std::min(rank, rest - h->minimumSectionSize()));
+        what = rest - rank;
+    }
+    for (int c : {kChange, kBaseline, kCandidate})
+        h->resizeSection(c, wanted(c));
+    h->resizeSection(kRank, rank);
+    h->resizeSection(kWhat, std::max(what, h->minimumSectionSize()));
+}
+
 bool CompareView::eventFilter(QObject* o, QEvent* e) {
+    if (e->type() == QEvent::Resize && o == m_list->viewport()) fitColumns();
     // the strips' widths follow the splitter and the Swap button, not only the panel's: refit on their own
     if (e->type() == QEvent::Resize && o == m_verdictArea) fitVerdict();
     if (e->type() == QEvent::Resize && o == m_rowArea) fitRowText();
@@ -484,6 +515,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     };
     m_memory->setCurves(m_data->memory[0], m_data->memory[1], peakOf(m_data->baseline),
                         peakOf(m_data->candidate));
+    fitColumns();
     if (!r.regressions.empty()) {
         // the top row's, without a click: core's order (kOrderRule), the row's lead figure
         askSpans(*compare::groupDeltas(r, r.regressions).front().lead);

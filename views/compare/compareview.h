@@ -90,6 +90,10 @@ class CompareView : public QWidget {
   private:
     void fitVerdict(); ///< the headline's area as tall as its text, within kVerdictShare of the panel
     void fitRowText(); ///< the row text's strip: its whole lines, at most kRowTextLines
+    /// The list's columns within its width (px): the change, the rank and both values at their contents'
+    /// widths, the sentence elided in the rest (the ranks elided too when the rest is short).
+    void fitColumns();
+    enum ListColumn { kChange, kWhat, kRank, kBaseline, kCandidate };
     static QString noComparisonText();
     void askSpans(const compare::Delta& d);
     /// What a row of the list is about goes out as the signal of its kind (op types, links, banks).

@@ -141,11 +141,19 @@ QSize DeltaGrid::sizeHint() const {
 QSize DeltaGrid::minimumSizeHint() const {
     const int cols = m_data ? int(m_data->ranks.size()) : 4;
     // the legend whole: its blue end and its note were below the scroll area's reach (walk 54)
-    return {std::max(280, m_left + cols * kMinCellW + legendWidth()), m_top + legendHeight() + 8};
+    // every row: below it, in a pane shorter than the grid, the scroll area scrolls to the rows under
+    // its edge (the widget cut at the pane's height drew them nowhere)
+    const int rows = m_data ? int(m_data->opTypes.size()) : 0;
+    return {std::max(280, m_left + cols * kMinCellW + legendWidth()),
+            m_top + std::max(rows * m_cellH, legendHeight()) + 8};
 }
 
 QRect DeltaGrid::cellRect(int row, int column) const {
     return {m_left + column * m_cellW, m_top + row * m_cellH, m_cellW - 1, m_cellH - 1};
+}
+
+bool DeltaGrid::rowDrawn(int row) const {
+    return wholeInView(this, QRect(0, m_top + row * m_cellH, width(), m_cellH - 1));
 }
 
 bool DeltaGrid::regressed(const std::string& op, int rank) const {
@@ -206,6 +214,9 @@ void DeltaGrid::paintEvent(QPaintEvent*) {
         text(QRect(m_left + int(c) * m_cellW, m_top - 18, m_cellW, 16), Qt::AlignCenter,
              QString::number(m_data->ranks[c]));
     for (size_t r = 0; r < m_data->opTypes.size(); ++r) {
+        // a row is drawn whole or not at all, its cells with its label and numbers: the cells of a row the
+        // viewport cut were drawn without them, coloured blanks that read as "no change" (issue 19)
+        if (!rowDrawn(int(r))) continue;
         const std::string& op = m_data->opTypes[r];
         p.setPen(palette().text().color());
         text(QRect(4, m_top + int(r) * m_cellH, m_left - 8, m_cellH - 1), Qt::AlignRight | Qt::AlignVCenter,

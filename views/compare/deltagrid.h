@@ -4,7 +4,8 @@
 // a regression outlined, a legend naming both colours and the scale's ends. A cell prints its change in
 // per cent when its text fits the cell (else its tooltip gives it, and the legend says so); a change that
 // rounds to 0 % prints "0%" and is drawn white. A text line the scroll area around the grid shows only in
-// part is not drawn (whole or scrolled, never cut in half). Tooltips give both medians. GUI thread only.
+// part is not drawn (whole or scrolled, never cut in half), nor is a row of cells. Tooltips give both
+// medians. GUI thread only.
 #include "core/compare/comparisondata.h"
 #include "views/heatmap/heatmapscale.h"
 
@@ -38,8 +39,12 @@ class DeltaGrid : public QWidget {
     QStringList legendLines() const;
     /// The legend's colour bar (widget pixels): red at its top, blue at its bottom.
     QRect legendBarRect() const;
+    /// Whether op-type row `row` is drawn now: wholly inside what the scroll area around the grid shows
+    /// (its label, cells and numbers together; a row the viewport cuts is left out, not drawn blank).
+    bool rowDrawn(int row) const;
     QSize sizeHint() const override;
-    /// The narrowest the grid is drawn whole: its cells at their narrowest and the legend beside them.
+    /// The narrowest the grid is drawn whole: its cells at their narrowest and the legend beside them; as
+    /// tall as its rows (a shorter pane scrolls to them).
     QSize minimumSizeHint() const override;
     /// Why the grid has no cells ("" when it has): no op type above the share in both runs, or no rank in
     /// both runs (walk 11: 8 op labels and a legend over nothing, unexplained).

@@ -1,12 +1,16 @@
 #include "views/shapes/shapeheatmapview.h"
 #include "views/common/plural.h"
 
+#include "views/common/elidingcombobox.h"
 #include "views/common/timemapping.h"
+#include "views/common/wholelines.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 namespace rs::views {
@@ -16,19 +20,21 @@ ShapeHeatmapView::ShapeHeatmapView(InteractionState* state, query::QueryService*
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     auto* row = new QHBoxLayout;
-    m_op = new QComboBox;
+    // each box elides its text with "…" at a word's end and says it whole in its tooltip: Qt's style cut
+    // "FLOAT16;FLOAT16 · dims 3;…" and "input 1, dim 2 (8 value" at the box's edge (issue 19, 1114 px)
+    m_op = new ElidingComboBox;
     m_op->setToolTip(tr("Op type (largest kernel time first)"));
     m_op->setMinimumContentsLength(24);
-    m_kind = new QComboBox;
+    m_kind = new ElidingComboBox;
     m_kind->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_kind->setToolTip(tr("Dtypes and layout (dims per input): shapes are compared within one"));
-    m_cols = new QComboBox;
+    m_cols = new ElidingComboBox;
     m_cols->setToolTip(tr("The dim along the columns (the one that varies most by default)"));
     m_cols->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_rows = new QComboBox;
+    m_rows = new ElidingComboBox;
     m_rows->setToolTip(tr("The dim along the rows (the next that varies most by default)"));
     m_rows->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_stat = new QComboBox;
+    m_stat = new ElidingComboBox;
     m_stat->addItem(tr("p95"), int(ShapeStatistic::P95));
     m_stat->addItem(tr("median (lower middle)"), int(ShapeStatistic::Median)); // as its tooltip says
     m_stat->addItem(tr("ns per element"), int(ShapeStatistic::NsPerElement));
@@ -53,8 +59,19 @@ ShapeHeatmapView::ShapeHeatmapView(InteractionState* state, query::QueryService*
     lay->addWidget(scroll, 1);
     m_caption = new QLabel;
     m_caption->setWordWrap(true);
+    m_caption->setTextFormat(Qt::PlainText);
+    m_caption->setAlignment(Qt::AlignLeft | Qt::AlignTop); // its lines where labelLineRects finds them
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    lay->addWidget(m_caption);
+    // the summary in a strip of its whole lines (at most kCaptionLines, then it scrolls): a wrapped label's
+    // height follows its width, which the dock's scroll area does not ask, so its second line was cut in
+    // half at the panel's bottom edge (issue 19, 1114 × 320)
+    m_captionArea = new QScrollArea;
+    m_captionArea->setFrameShape(QFrame::NoFrame);
+    m_captionArea->setWidgetResizable(true);
+    m_captionArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_captionArea->setWidget(m_caption);
+    m_captionArea->installEventFilter(this);
+    lay->addWidget(m_captionArea);
     connect(m_op, &QComboBox::currentIndexChanged, this, [this] { fillKinds(); });
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { fillDims(); });
     connect(m_cols, &QComboBox::currentIndexChanged, this, [this] { showGrid(); });
@@ -169,6 +186,24 @@ bool ShapeHeatmapView::chooseDims(const QString& columns, const QString& rows) {
     return true;
 }
 
+void ShapeHeatmapView::fitCaption() {
+    // kCaptionLines of the label's own lines at most, cut between two (as the Comparison panel's strips)
+    const int room = kCaptionLines * m_caption->fontMetrics().lineSpacing() + 4;
+    int w = std::max(1, m_captionArea->width());
+    if (m_caption->heightForWidth(w) > room) w -= m_captionArea->verticalScrollBar()->sizeHint().width();
+    m_captionArea->setFixedHeight(std::max(1, wholeLinesHeight(m_caption, w, room)));
+}
+
+bool ShapeHeatmapView::eventFilter(QObject* o, QEvent* e) {
+    if (o == m_captionArea && e->type() == QEvent::Resize) fitCaption();
+    return QWidget::eventFilter(o, e);
+}
+
+void ShapeHeatmapView::setCaption(const QString& text) {
+    m_caption->setText(text);
+    fitCaption();
+}
+
 QString ShapeHeatmapView::captionText() const {
     return m_caption->text();
 }
@@ -177,8 +212,8 @@ void ShapeHeatmapView::showGrid() {
     const auto* t = current();
     if (!t) {
         m_canvas->setGrid(m_tables, {});
-        m_caption->setText(m_tables ? tr("No kernel carries its input shapes in this run. ") + m_unlinked
-                                    : QString());
+        setCaption(m_tables ? tr("No kernel carries its input shapes in this run. ") + m_unlinked
+                            : QString());
         return;
     }
     const QStringList kind = m_kind->currentData().toStringList();
@@ -222,7 +257,7 @@ void ShapeHeatmapView::showGrid() {
         text += (noElements == 1 ? tr("1 shape here has") : tr("%1 shapes here have").arg(noElements)) +
                 tr(" no ns per element: no input has dims recorded (number arguments, tensor lists the "
                    "profiler did not expand). ");
-    m_caption->setText(text + m_unlinked);
+    setCaption(text + m_unlinked);
     m_canvas->setGrid(m_tables, std::move(grid));
 }
 

@@ -12,6 +12,7 @@
 
 class QComboBox;
 class QLabel;
+class QScrollArea;
 
 namespace rs::views {
 
@@ -30,12 +31,24 @@ class ShapeHeatmapView : public QWidget {
     bool chooseDims(const QString& columns, const QString& rows);
     ShapeGridCanvas* canvas() const { return m_canvas; }
     QString captionText() const;
+    /// The strip holding the summary under the grid: as tall as its whole lines, at most kCaptionLines
+    /// (then it scrolls), never a line cut in half.
+    QScrollArea* captionArea() const { return m_captionArea; }
+    QLabel* caption() const { return m_caption; }
+    static constexpr int kCaptionLines = 4;
+    /// The op type, dtype, columns, rows and colour boxes (each elides its text, whole in its tooltip).
+    QList<QComboBox*> boxes() const { return {m_op, m_kind, m_cols, m_rows, m_stat}; }
 
   Q_SIGNALS:
     /// A cell was clicked: the app highlights every kernel of that shape group on the timeline.
     void shapeChosen(const QString& opType, const QString& inputShapes, const QString& dtypes);
 
+  protected:
+    bool eventFilter(QObject* o, QEvent* e) override;
+
   private:
+    void setCaption(const QString& text);
+    void fitCaption(); ///< the summary's strip: its whole lines at its width, at most kCaptionLines
     void fillKinds();
     void fillDims();
     void showGrid();
@@ -45,6 +58,7 @@ class ShapeHeatmapView : public QWidget {
     ShapeGridCanvas* m_canvas;
     QComboBox *m_op, *m_kind, *m_cols, *m_rows, *m_stat;
     QLabel* m_caption;
+    QScrollArea* m_captionArea;
     quint64 m_pending = 0, m_unlinkedPending = 0;
     QString m_unlinked; ///< shapes::unlinkedShapesText, "" when every kernel with a source has its shape
     std::shared_ptr<const std::vector<shapes::OpShapeTable>> m_tables;
