@@ -89,6 +89,11 @@ void printLinks(const query::CommMatrix& m) {
 }
 
 void printMatrix(const query::CommMatrix& m) {
+    if (m.notCombined) { // no matrix at all: "0 links among 0 ranks" read as "no traffic" (issue 19)
+        std::printf("run %d, %s, %s: %s\n", m.run, groupTitle(m).c_str(),
+                    m.step ? ("step " + std::to_string(*m.step)).c_str() : "all steps", m.empty.c_str());
+        return;
+    }
     std::printf("run %d, %s, %s: %s among %s\n", m.run, groupTitle(m).c_str(),
                 m.step ? ("step " + std::to_string(*m.step)).c_str() : "all steps",
                 model::counted(int64_t(m.cells.size()), "link", "links").c_str(),

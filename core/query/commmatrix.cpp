@@ -119,6 +119,32 @@ void noteLinkOnlySteps(Db& db, CommMatrix& m) {
                                           : "; all steps include them"));
 }
 
+/// Why "every group" is refused, naming the groups whose ranks are group-local: it said "the groups' ranks
+/// are group-local" of 6 groups of which 3 are global (the group box marks those 3 alone), so the two
+/// statements of the app contradicted each other (issue 19).
+std::string notCombinedText(const std::vector<CommGroupInfo>& groups) {
+    std::string local;
+    int n = 0;
+    for (const auto& g : groups)
+        if (g.scope != "global") {
+            if (n++ < 4) local.append(local.empty() ? "" : ", ").append(g.name);
+        }
+    if (n > 4) local.append(", …");
+    std::string t = "the groups cannot be combined: ";
+    if (n == int(groups.size()))
+        t.append(n == 1 ? "the group's" : "all " + std::to_string(n) + " groups'");
+    else
+        t.append(std::to_string(n))
+            .append(" of the ")
+            .append(std::to_string(groups.size()))
+            .append(" groups'");
+    t.append(" ranks are group-local (")
+        .append(local)
+        .append("): their rank numbers are not global, so their links cannot be summed over one rank axis "
+                "(choose a group)");
+    return t;
+}
+
 /// The group the request asks for; false (with m.empty set) when it cannot be shown.
 bool chooseGroup(const CommMatrixRequest& req, CommMatrix& m) {
     const bool allGlobal = std::all_of(m.groups.begin(), m.groups.end(),
@@ -129,9 +155,8 @@ bool chooseGroup(const CommMatrixRequest& req, CommMatrix& m) {
     }
     m.group = *req.group;
     if (m.group.empty() && !allGlobal) {
-        m.empty =
-            "the groups' ranks are group-local: their matrices cannot be laid over each other (choose a "
-            "group)";
+        m.notCombined = true;
+        m.empty = notCombinedText(m.groups);
         return false;
     }
     if (!m.group.empty() && std::none_of(m.groups.begin(), m.groups.end(),
@@ -430,6 +455,7 @@ std::string commMatrixJson(const CommMatrix& m) {
     j["latency_bound_links"] = latencyBoundLinks(m);
     j["notes"] = m.notes;
     j["empty"] = m.empty.empty() ? json(nullptr) : json(m.empty);
+    j["not_combined"] = m.notCombined; // "every group" refused: group-local ranks
     return j.dump(2);
 }
 

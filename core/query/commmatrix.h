@@ -107,6 +107,9 @@ struct CommMatrix {
     std::vector<TransportThreshold> thresholds;
     std::vector<std::string> notes; ///< what the picture must say (group-local ranks, logical bytes, …)
     std::string empty;              ///< why there is no cell (empty when there are cells)
+    /// "every group" was asked for and refused (some groups' ranks are group-local): no matrix, `empty`
+    /// says why; the CLI's headline and the view say that, not "0 links among 0 ranks".
+    bool notCombined = false;
     const CommCell* at(int64_t src, int64_t dst) const;
 };
 
