@@ -18,6 +18,14 @@ class TstMinimapView : public QObject {
     demo::DemoTruth m_truth{};
     std::unique_ptr<query::QueryService> m_service;
 
+    /// `map` (of `state`) 1000 × 40 px over the demo's summary, the window at Fit.
+    void atFit(views::InteractionState& state, views::MinimapView& map) {
+        state.setBounds(m_summary->startNs, m_summary->endNs);
+        map.resize(1000, 40);
+        map.setSummary(m_summary);
+        state.fit();
+    }
+
   private Q_SLOTS:
     void initTestCase() {
         const demo::DemoOptions o = test::demoOptions(4, 6, 1);
@@ -74,11 +82,8 @@ class TstMinimapView : public QObject {
         // issue 19: at Fit the frame is the whole run, and a drag on the minimap only panned it: nothing
         // moved. A drag there (or beside a narrower frame) draws the window over the dragged time
         views::InteractionState state;
-        state.setBounds(m_summary->startNs, m_summary->endNs);
         views::MinimapView map(&state);
-        map.resize(1000, 40);
-        map.setSummary(m_summary);
-        state.fit();
+        atFit(state, map);
         const int a = 400, b = 600; // px, inside the plot (from x 170 to the scrollbar's margin)
         QTest::mousePress(&map, Qt::LeftButton, {}, QPoint(a, 20));
         QTest::mouseMove(&map, QPoint(500, 20));
@@ -110,11 +115,8 @@ class TstMinimapView : public QObject {
         // walk 55a: every mouse move of a drag was a history entry, so Back after dragging the frame went to
         // a window the frame only passed through; a drag (a brush or a pan) is one entry
         views::InteractionState state;
-        state.setBounds(m_summary->startNs, m_summary->endNs);
         views::MinimapView map(&state);
-        map.resize(1000, 40);
-        map.setSummary(m_summary);
-        state.fit();
+        atFit(state, map);
         QTest::mousePress(&map, Qt::LeftButton, {}, QPoint(400, 20)); // a brush: 400..500 px
         for (int x = 420; x <= 500; x += 20)
             QTest::mouseMove(&map, QPoint(x, 20));
