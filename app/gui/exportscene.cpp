@@ -94,6 +94,7 @@ void ExportScene::apply(const ViewState& s) {
     m_timeline.setShowWaits(s.showWaits);
     if (s.memoryRank) m_memoryRank = *s.memoryRank;
     m_commStep = s.commStep;
+    m_commGroup = s.commGroup;
     // the heatmap the view showed: its layout and statistic (walk 53a: a saved rank × step grid exported
     // as op × rank)
     m_heatmapMode = std::max(0, s.heatmapMode);
@@ -294,6 +295,7 @@ Picture ExportScene::prepareComm(int width, int height) {
         if (!sel.group.isEmpty()) r.group = sel.group.toStdString();
         if (sel.step >= 0) r.step = sel.step;
     }
+    if (m_commGroup) r.group = m_commGroup->toStdString(); // the group the saved view's matrix showed
     auto all = query::loadCommMatrix(m_db, r);
     if (m_step && std::count(all.steps.begin(), all.steps.end(), *m_step)) {
         r.step = *m_step;

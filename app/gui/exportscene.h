@@ -108,8 +108,9 @@ class ExportScene {
     std::unique_ptr<views::MemoryMapView> m_memory;
     std::unique_ptr<views::CommMatrixCanvas> m_comm; ///< the communication matrix at its natural size
     std::optional<int64_t> m_step;
-    std::optional<int64_t> m_commStep; ///< a saved view's Communication step (-1: all steps), over the rest
-    QString m_stepLacking;             ///< the shown ranks without m_step (stepLacking)
+    std::optional<int64_t> m_commStep;  ///< a saved view's Communication step (-1: all steps), over the rest
+    std::optional<QString> m_commGroup; ///< a saved view's Communication group ("": all), over a link's
+    QString m_stepLacking;              ///< the shown ranks without m_step (stepLacking)
     int m_memoryRank = -1;
     bool m_heatmapLoaded = false;
     std::vector<int> m_heatmapRanks; ///< empty: every rank of the run

@@ -241,6 +241,7 @@ void MainWindow::wireProfile() {
         if (s.window) m_comm->keepWindowOfLink(s.selection);
         // after the selection (a link's shows its own step): the step the view was saved with
         if (s.commStep) m_comm->showStep(*s.commStep);
+        if (s.commGroup) m_comm->showGroup(*s.commGroup);
         m_heatmap->showSaved(s.heatmapMode, s.heatmapOp, s.heatmapRank, s.heatmapStatistic);
         // the drill-down's list as saved (walk 52b: reopened, it showed the Steps level); none: Steps
         m_drill->restorePath(s.drill.value_or(views::DrillPath{}));

@@ -139,6 +139,7 @@ ViewState MainWindow::captureViewState() const {
     ViewState s = m_session->capture();
     s.comparison = m_compare->saved();
     s.commStep = m_comm->step();
+    s.commGroup = m_comm->group();
     s.heatmapMode = m_heatmap->layoutMode();
     s.heatmapOp = m_heatmap->layoutOp();
     s.heatmapRank = m_heatmap->layoutRank();

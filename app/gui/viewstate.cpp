@@ -218,6 +218,7 @@ QString viewStateToJson(const ViewState& s, const QString& fileDir) {
     if (s.comparison) j["comparison"] = comparisonJson(*s.comparison, fileDir);
     if (s.area && s.area->valid()) j["area"] = areaJson(*s.area);
     if (s.commStep) j["comm_step"] = *s.commStep >= 0 ? nlohmann::json(*s.commStep) : nlohmann::json("all");
+    if (s.commGroup) j["comm_group"] = s.commGroup->toStdString();
     if (s.drill && s.drill->level > 0) j["drill"] = drillJson(*s.drill);
     if (s.finding >= 0) j["finding"] = s.finding;
     if (s.windowSize.isValid()) j["window_size"] = {s.windowSize.width(), s.windowSize.height()};
@@ -271,6 +272,8 @@ std::optional<ViewState> readViewState(const QString& path, QString& error) {
         if (j.contains("comparison") && j["comparison"].is_object())
             s.comparison = comparisonFrom(j["comparison"], path);
         if (j.contains("area") && j["area"].is_object()) s.area = areaFrom(j["area"]);
+        if (j.contains("comm_group") && j["comm_group"].is_string())
+            s.commGroup = QString::fromStdString(j["comm_group"].get<std::string>());
         if (j.contains("comm_step"))
             s.commStep = j["comm_step"].is_string() ? qint64(-1) : j["comm_step"].get<qint64>();
         if (j.contains("drill") && j["drill"].is_object()) s.drill = drillFrom(j["drill"]);

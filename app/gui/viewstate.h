@@ -65,6 +65,8 @@ struct ViewState {
     /// The Communication view's step (-1: all steps); none: not saved (a file from before it was), the
     /// selected link's step then, else all steps.
     std::optional<qint64> commStep;
+    /// The Communication view's group ("": all groups); none: not saved (a file from before it was).
+    std::optional<QString> commGroup;
     std::optional<SavedComparison> comparison; ///< none: the panel had no comparison
     /// The Steps ▸ ops ▸ tensors drill-down's level and the step and op drilled into; none: its Steps level
     /// (the selected row is the selection's: a span, a tensor).

@@ -67,6 +67,11 @@ class TstSavedViewParts : public QObject {
             if (box->count() > 0 && box->itemText(0) == "all steps") return box;
         return nullptr;
     }
+    static QComboBox* groupBox(const views::CommMatrixView* v) {
+        for (auto* box : v->findChildren<QComboBox*>())
+            if (box->count() > 0 && box->itemText(0) == "all") return box;
+        return nullptr;
+    }
 
   private Q_SLOTS:
     void aLinksCollectivesAreOutlinedWhereverTheWindowIs() {
@@ -225,6 +230,32 @@ class TstSavedViewParts : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(w3.commView()->matrix(), 20000);
         w3.applyViewState(*saved);
         QTRY_VERIFY_WITH_TIMEOUT(w3.commView()->matrix()->step == std::optional<int64_t>(last), 20000);
+    }
+
+    void theCommunicationGroupComesBack() {
+        // walk 55a: saved on "all", reopened (and exported by the CLI from the file) on the default group
+        gui::MainWindow w;
+        QVERIFY(showAndOpen(w, m_profile));
+        auto* comm = w.commView();
+        QTRY_VERIFY_WITH_TIMEOUT(comm->matrix(), 20000);
+        QComboBox* box = groupBox(comm);
+        QVERIFY(box && box->count() >= 2);
+        const int all = box->findData(QString());
+        QVERIFY(all >= 0);
+        box->setCurrentIndex(all == box->currentIndex() ? 1 : all); // the other one than the default
+        const QString chosen = box->currentData().toString();
+        QTRY_VERIFY_WITH_TIMEOUT(QString::fromStdString(comm->matrix()->group) == chosen, 20000);
+        auto saved = savedAndRead(w, "savedviewparts-group");
+        QVERIFY(saved && saved->commGroup);
+        QCOMPARE(*saved->commGroup, chosen);
+        gui::MainWindow w2;
+        QVERIFY(showAndOpen(w2, m_profile));
+        QTRY_VERIFY_WITH_TIMEOUT(w2.commView()->matrix(), 20000);
+        const QString shownFirst = QString::fromStdString(w2.commView()->matrix()->group);
+        QVERIFY(shownFirst != chosen); // the default is the other one
+        w2.applyViewState(*saved);
+        QTRY_VERIFY_WITH_TIMEOUT(QString::fromStdString(w2.commView()->matrix()->group) == chosen, 20000);
+        QCOMPARE(groupBox(w2.commView())->currentData().toString(), chosen);
     }
 
     void aLinksFilterIsNotTheUsers() {

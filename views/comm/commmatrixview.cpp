@@ -105,6 +105,7 @@ CommMatrixView::CommMatrixView(InteractionState* state, query::QueryService* ser
         linkFollowsStep();
     });
     connect(m_group, &QComboBox::currentIndexChanged, this, [this] {
+        m_groupChoice.reset(); // the user's choice from now on
         request();
         linkLeavesWithItsGroup();
     });
@@ -138,11 +139,28 @@ void CommMatrixView::showStep(qint64 step) {
     request();
 }
 
+void CommMatrixView::showGroup(const QString& group) {
+    // a saved view's group: the box lists the run's groups only once its matrix has arrived, so the choice is
+    // held and asked for until a matrix of it comes (walk 55a: a reopened view showed default_group, saved
+    // on "all")
+    m_groupChoice = group;
+    request();
+}
+
+std::optional<QString> CommMatrixView::group() const {
+    if (m_groupChoice) return m_groupChoice;
+    if (m_group->count() > 0) return m_group->currentData().toString();
+    return std::nullopt;
+}
+
 query::CommMatrixRequest CommMatrixView::currentRequest() const {
     query::CommMatrixRequest r;
     r.run = m_run;
     if (m_stepChoice >= 0) r.step = m_stepChoice;
-    if (m_group->count() > 0) r.group = m_group->currentData().toString().toStdString();
+    if (m_groupChoice)
+        r.group = m_groupChoice->toStdString();
+    else if (m_group->count() > 0)
+        r.group = m_group->currentData().toString().toStdString();
     return r;
 }
 
@@ -214,6 +232,7 @@ void CommMatrixView::fillChoosers() {
     for (const auto& g : m->groups)
         m_group->addItem(groupLabel(g), QString::fromStdString(g.name));
     m_group->setCurrentIndex(std::max(0, m_group->findData(QString::fromStdString(m->group))));
+    if (m_groupChoice && *m_groupChoice == QString::fromStdString(m->group)) m_groupChoice.reset(); // arrived
     m_group->setEnabled(m_group->count() > 1);
     m_step->setEnabled(m_step->count() > 2);
     // logical bytes have no time, hccl_raw's sizes no known unit (no bandwidth): the size colours them

@@ -61,6 +61,11 @@ class CommMatrixView : public QWidget {
     void showStep(qint64 step);
     /// The step chosen (-1: all steps), whether or not its matrix has arrived.
     qint64 step() const { return m_stepChoice; }
+    /// Shows `group`'s links ("": every group, the box's "all"), as if chosen in the group box (a saved
+    /// view's group): asked for at once, before the run's matrix has arrived too.
+    void showGroup(const QString& group);
+    /// The group chosen ("": all), whether or not its matrix has arrived; none before any matrix named one.
+    std::optional<QString> group() const;
     /// Answers a link's collectives (the service's answer, or a headless caller's).
     void showLinkSpans(const query::LinkSpans& spans);
     /// The link being resolved is a saved view's: its collectives are outlined and its ranks shown, but the
@@ -107,7 +112,8 @@ class CommMatrixView : public QWidget {
     QString m_linkNote; ///< what the last click found on the timeline
     /// Said while a step selected elsewhere is not the one shown ("" none): the matrix does not follow it.
     QString m_stepNote;
-    qint64 m_stepChoice = -1; ///< the step asked for (-1: all steps)
+    qint64 m_stepChoice = -1;             ///< the step asked for (-1: all steps)
+    std::optional<QString> m_groupChoice; ///< a group asked for before the box lists it (a saved view's)
     int m_run = 0;
     CommMetric m_preferred = CommMetric::Bandwidth;
     quint64 m_pending = 0, m_pendingSpans = 0;
