@@ -12,6 +12,7 @@
 
 #include <QComboBox>
 #include <QtTest>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 using namespace rs;
@@ -42,6 +43,20 @@ QComboBox* groupBox(const views::CommMatrixView& v) {
     return nullptr;
 }
 
+/// The Communication view of run 0 over the index `db` (its matrix asked for, not yet arrived).
+struct ViewOn {
+    query::QueryService service;
+    views::InteractionState state;
+    std::unique_ptr<views::CommMatrixView> view;
+    explicit ViewOn(const QString& db) {
+        service.open(db);
+        state.setBounds(0, int64_t(1) << 62);
+        view = std::make_unique<views::CommMatrixView>(&state, &service);
+        view->resize(1000, 700);
+        view->setProfile(0);
+    }
+};
+
 /// The CLI's `--group all` matrix of `dir` (indexed into `db`), and the view's with "all" chosen.
 void compareAll(const QString& dir, const QString& db, bool expectCells) {
     QString out, err;
@@ -52,13 +67,8 @@ void compareAll(const QString& dir, const QString& db, bool expectCells) {
     const auto& cli = j["matrices"][0];
     QCOMPARE(cli["group"].get<std::string>(), std::string());
 
-    query::QueryService service;
-    service.open(db);
-    views::InteractionState state;
-    state.setBounds(0, int64_t(1) << 62);
-    views::CommMatrixView v(&state, &service);
-    v.resize(1000, 700);
-    v.setProfile(0);
+    ViewOn open(db);
+    views::CommMatrixView& v = *open.view;
     QTRY_VERIFY_WITH_TIMEOUT(v.matrix() && !v.matrix()->groups.empty(), 20000);
     QComboBox* box = groupBox(v);
     QVERIFY(box);
@@ -117,13 +127,8 @@ class TstCommGroupAll : public QObject {
         for (const auto& g : global)
             QVERIFY2(!first.contains(g), qPrintable(g + " named: " + first));
 
-        query::QueryService service;
-        service.open(db);
-        views::InteractionState state;
-        state.setBounds(0, int64_t(1) << 62);
-        views::CommMatrixView v(&state, &service);
-        v.resize(1000, 700);
-        v.setProfile(0);
+        ViewOn open(db);
+        views::CommMatrixView& v = *open.view;
         QTRY_VERIFY_WITH_TIMEOUT(v.matrix() && !v.matrix()->groups.empty(), 20000);
         QComboBox* box = groupBox(v);
         QVERIFY(box);
