@@ -60,10 +60,10 @@ void StringIdMap::grow() {
         if (slot.id >= 0) place(slot);
 }
 
-void StringIdMap::add(std::string_view s, int32_t id) {
+void StringIdMap::add(std::string_view s, int32_t id, uint64_t h) {
     if ((m_count + 1) * 2 > m_slots.size()) grow();
     Slot slot;
-    slot.hash = hash(s);
+    slot.hash = h;
     slot.offset = m_chars.size();
     slot.length = uint32_t(s.size());
     slot.id = id;

@@ -15,7 +15,16 @@ class StringIdMap {
     /// The id stored for `s`, or -1.
     int32_t find(std::string_view s) const { return find(s, hash(s)); }
     /// Stores `id` for `s` (absent: call find first). Copies the characters.
-    void add(std::string_view s, int32_t id);
+    void add(std::string_view s, int32_t id) { add(s, id, hash(s)); }
+    /// The id stored for `s`, else `makeId()`'s, stored for it: the text hashed once (find, then add,
+    /// hashed it twice on every insert).
+    template <class MakeId> int32_t findOrAdd(std::string_view s, MakeId&& makeId) {
+        const uint64_t h = hash(s);
+        if (const int32_t id = find(s, h); id >= 0) return id;
+        const int32_t id = makeId();
+        add(s, id, h);
+        return id;
+    }
     size_t size() const { return m_count; }
 
     /// A 64-bit hash reading the text eight bytes at a time.
@@ -29,6 +38,7 @@ class StringIdMap {
         int32_t id = -1; ///< -1: empty
     };
     int32_t find(std::string_view s, uint64_t h) const;
+    void add(std::string_view s, int32_t id, uint64_t h);
     void place(const Slot& slot);
     void grow();
 

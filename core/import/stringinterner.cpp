@@ -14,12 +14,10 @@ std::string StringInterner::text(int32_t id) {
 
 int32_t StringInterner::intern(std::string_view s) {
     std::lock_guard<std::mutex> lock(m_mutex);
-    int32_t id = m_ids.find(s);
-    if (id >= 0) return id;
-    id = int32_t(m_strings.size());
-    m_strings.emplace_back(s);
-    m_ids.add(s, id);
-    return id;
+    return m_ids.findOrAdd(s, [&] {
+        m_strings.emplace_back(s);
+        return int32_t(m_strings.size() - 1);
+    });
 }
 
 } // namespace rs::import

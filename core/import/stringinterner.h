@@ -34,11 +34,7 @@ class LocalInterner {
     explicit LocalInterner(StringInterner& global) : m_global(global) {}
     int32_t intern(std::string_view s) {
         if (s.empty()) return 0;
-        int32_t id = m_cache.find(s);
-        if (id >= 0) return id;
-        id = m_global.intern(s);
-        m_cache.add(s, id);
-        return id;
+        return m_cache.findOrAdd(s, [&] { return m_global.intern(s); });
     }
 
   private:
