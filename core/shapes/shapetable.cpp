@@ -14,17 +14,24 @@
 namespace rs::shapes {
 
 namespace {
-/// The `;`-separated field `i` of `list`; empty past its end.
-std::string_view field(std::string_view list, size_t i) {
-    size_t pos = 0;
-    for (; i > 0; --i) {
-        pos = list.find(';', pos);
-        if (pos == std::string_view::npos) return {};
-        ++pos;
+/// The `;`-separated fields of a list, one after another (each field read once: looking up field i from
+/// the list's start for every i was quadratic over a shape's fields). Empty past the list's end.
+class Fields {
+  public:
+    explicit Fields(std::string_view list) : m_rest(list), m_done(false) {}
+    std::string_view next() {
+        if (m_done) return {};
+        const size_t end = m_rest.find(';');
+        const std::string_view f = m_rest.substr(0, end);
+        m_done = end == std::string_view::npos;
+        m_rest.remove_prefix(m_done ? m_rest.size() : end + 1);
+        return f;
     }
-    const size_t end = list.find(';', pos);
-    return list.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
-}
+
+  private:
+    std::string_view m_rest;
+    bool m_done;
+};
 
 /// Whether an input type names a tensor's dtype ("float", "c10::Half", Ascend's "FLOAT") rather than
 /// Kineto's marks for what is no tensor: "Scalar" (a number argument), "TensorList" (not expanded), ""
@@ -65,16 +72,18 @@ int64_t elementsOf(std::string_view shapes, std::string_view dtypes) {
     if (shapes.empty()) return 0;
     int64_t total = 0;
     size_t pos = 0;
-    for (size_t i = 0;; ++i) {
+    Fields types(dtypes); // in step with the shapes' inputs
+    for (;;) {
         size_t end = shapes.find(';', pos);
         std::string_view input =
             shapes.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
         int64_t n = 0;
+        const std::string_view type = types.next();
         if (!input.empty()) {
             auto product = productOf(input);
             if (!product) return 0;
             n = *product;
-        } else if (namesTensorDtype(field(dtypes, i))) {
+        } else if (namesTensorDtype(type)) {
             n = 1; // a 0-dim tensor: one element the kernel reads (a learning rate, a fill value)
         }          // else no dims recorded (a number argument, an unexpanded list): no elements to count
         if (total > INT64_MAX - n) return 0;
