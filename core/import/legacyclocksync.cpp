@@ -11,10 +11,11 @@ struct Pair {
     const std::string* name;
 };
 
+using Starts = std::map<std::string, std::vector<int64_t>, std::less<>>; ///< name → start ns
+
 /// The k-th op of each name in the one file with the k-th in the other, both by time (the files list them
 /// in their own orders: aicpu_intermediate by serial number, the timeline as it streams).
-std::vector<Pair> pairUp(const std::map<std::string, std::vector<int64_t>>& counter,
-                         const std::map<std::string, std::vector<int64_t>>& timeline) {
+std::vector<Pair> pairUp(const Starts& counter, const Starts& timeline) {
     std::vector<Pair> out;
     for (const auto& [name, starts] : counter) {
         auto t = timeline.find(name);
@@ -34,11 +35,13 @@ void LegacyClockSync::aicpuOp(const std::string& kernelType, int64_t runStartNs)
     m_counter[kernelType].push_back(runStartNs);
 }
 
-void LegacyClockSync::timelineOp(const std::string& name, int64_t tsNs) {
-    if (!pairs(name)) return;
-    auto& v = m_timeline[name];
+void LegacyClockSync::timelineOp(std::string_view name, int64_t tsNs) {
+    const auto counter = m_counter.find(name);
+    if (counter == m_counter.end()) return; // pairs with no aicpu_intermediate row
+    auto at = m_timeline.find(name);
+    if (at == m_timeline.end()) at = m_timeline.emplace(std::string(name), std::vector<int64_t>{}).first;
     // a timeline far longer than its aicpu_intermediate (a cut file) pairs only the rows there are
-    if (v.size() < m_counter[name].size() * 2) v.push_back(tsNs);
+    if (at->second.size() < counter->second.size() * 2) at->second.push_back(tsNs);
 }
 
 std::optional<LegacyClockOffset> LegacyClockSync::offset(std::string& why) const {

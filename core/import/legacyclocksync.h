@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rs::import {
@@ -33,9 +34,10 @@ class LegacyClockSync {
     /// One aicpu_intermediate row: its kernel type and run_start (ns on the system counter).
     void aicpuOp(const std::string& kernelType, int64_t runStartNs);
     /// Whether a timeline op named `name` can pair with an aicpu_intermediate row (only those are kept).
-    bool pairs(const std::string& name) const { return m_counter.count(name) != 0; }
-    /// One timeline op named `name` at `tsNs` (the timeline's clock); ignored unless pairs(name).
-    void timelineOp(const std::string& name, int64_t tsNs);
+    bool pairs(std::string_view name) const { return m_counter.contains(name); }
+    /// One timeline op named `name` at `tsNs` (the timeline's clock); ignored unless pairs(name). Every
+    /// op of the timeline comes here: looked up by its view, never copied unless kept.
+    void timelineOp(std::string_view name, int64_t tsNs);
     /// The offset when at least one pair exists and every pair agrees with the median within the
     /// tolerance; else nullopt and `why` says what was missing or how far the pairs disagreed.
     std::optional<LegacyClockOffset> offset(std::string& why) const;
@@ -44,8 +46,9 @@ class LegacyClockSync {
     std::string file;
 
   private:
-    std::map<std::string, std::vector<int64_t>> m_counter;  ///< kernel type → run_start ns
-    std::map<std::string, std::vector<int64_t>> m_timeline; ///< op name → ts ns
+    // std::less<>: looked up by a std::string_view
+    std::map<std::string, std::vector<int64_t>, std::less<>> m_counter;  ///< kernel type → run_start ns
+    std::map<std::string, std::vector<int64_t>, std::less<>> m_timeline; ///< op name → ts ns
 };
 
 } // namespace rs::import

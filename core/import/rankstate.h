@@ -3,6 +3,7 @@
 // profiler_info gives the rank, kernel_details the op type of every kernel name. Owned by one thread.
 #include "core/import/kernelrowtally.h"
 #include "core/import/legacyclocksync.h"
+#include "core/import/stringhash.h"
 
 #include <cmath>
 #include <cstdint>
@@ -29,8 +30,8 @@ struct RankState {
     std::optional<int64_t> worldSize; ///< from distributedInfo.world_size, profiler_info rank_size, …
     std::set<int> peers;              ///< ranks its collective groups link (communication_matrix.json)
     std::string host;
-    std::string source; ///< e.g. "ascend", "kineto", "chrome", "mindspore-legacy"
-    std::unordered_map<std::string, std::string> opTypeByName; ///< kernel_details Name → Type
+    std::string source;                  ///< e.g. "ascend", "kineto", "chrome", "mindspore-legacy"
+    StringMap<std::string> opTypeByName; ///< kernel_details Name → Type (looked up by a view)
     /// kernel_details.csv was cut short (its last row has no line end): a kernel of the trace named in
     /// none of its rows ran past the cut, and its op type is not known (slicehandler.cpp).
     bool kernelDetailsCut = false;

@@ -49,7 +49,7 @@ int32_t SliceHandler::opTypeOf(const TraceEvent& e, int32_t nameId, std::string_
     // a kernel past the cut of a cut kernel_details.csv has no Type row: its name is no op type
     // ("Conv2DBackpropFilter10" beside the real Conv2DBackpropFilter, walk17b #1c), so the span keeps its
     // time under an op type that says it is not known, and is counted
-    if (m_s.rank.kernelDetailsCut && e.args.present() && !m_s.rank.opTypeByName.count(std::string(name)) &&
+    if (m_s.rank.kernelDetailsCut && e.args.present() && !m_s.rank.opTypeByName.contains(name) &&
         isKernelTask(e.args.text)) {
         m_s.warn(
             "kernel named in no row of kernel_details.csv, which was cut short: its op type is not known "
@@ -94,8 +94,7 @@ void SliceHandler::complete(const TraceEvent& e) {
     // views, not copies: a name and a category string a span were ~2 allocations per event
     const std::string_view name = e.name.view(m_nameScratch);
     if (m_s.file.kind == FileKind::TraceView) m_s.rank.kernelRows.seen(ts, name); // read before the cut
-    if (m_s.file.kind == FileKind::LegacyTimeline)
-        m_s.rank.legacyClock.timelineOp(std::string(name), ts); // its sync
+    if (m_s.file.kind == FileKind::LegacyTimeline) m_s.rank.legacyClock.timelineOp(name, ts); // its sync
     const int32_t nameId = m_s.strings.intern(name);
     const std::string_view cat = e.cat.view(m_catScratch);
     TraceTrack& t = cat == "gpu_user_annotation" ? m_s.tracks.annotations(e.pidText, e.tidText)

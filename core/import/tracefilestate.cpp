@@ -50,7 +50,7 @@ void TraceFileState::decideCannClock(int64_t firstTsNs) {
 int32_t TraceFileState::opTypeFor(int32_t nameId, std::string_view name) {
     auto it = m_opTypeOfName.find(nameId);
     if (it != m_opTypeOfName.end()) return it->second;
-    auto m = rank.opTypeByName.find(std::string(name));
+    auto m = rank.opTypeByName.find(name);
     const int32_t id =
         m != rank.opTypeByName.end() ? strings.intern(m->second) : strings.intern(model::deriveOpType(name));
     m_opTypeOfName.emplace(nameId, id);
