@@ -295,9 +295,9 @@ QRectF hoverBox(const QRectF& r) {
 
 /// A rank's header row in widget px, when it is in view whole (null otherwise).
 QRectF headerRow(const FrameInput& in, int rank) {
-    const auto [top, bottom] = in.layout->rankSpan(rank);
-    if (top < 0) return {};
-    const QRectF r(Viewport::kGutter, in.viewport.yOf(top), in.viewport.plotWidth(), in.options.headerHeight);
+    const QRectF block = in.rankBlock(rank); // the header is its block's first row
+    if (block.isNull()) return {};
+    const QRectF r(block.topLeft(), QSizeF(block.width(), in.options.headerHeight));
     const bool shown = r.top() >= in.viewport.lanesTop() && r.bottom() <= FrameBuilder::wholeLanesBottom(in);
     return shown ? r : QRectF();
 }
