@@ -141,6 +141,11 @@ std::map<int64_t, int64_t> CollectiveArgs::peerBytes(const Call& c, int64_t self
         why = "a collective that moves no data (barrier, wait)";
         return out;
     }
+    // the same cause given as the group's first rank and its size of one (no Process Group Ranks)
+    if (c.ranks.empty() && members(c).size() == 1) {
+        why = model::kKinetoOneRankBySizeWhy;
+        return out;
+    }
     const bool rooted = starts(n, "broadcast") || (starts(n, "reduce") && !starts(n, "reducescatter")) ||
                         starts(n, "gather") || starts(n, "scatter");
     if (rooted) {
@@ -163,8 +168,8 @@ std::map<int64_t, int64_t> CollectiveArgs::peerBytes(const Call& c, int64_t self
         return out;
     }
     const std::vector<int64_t> m = members(c);
-    if (m.size() < 2) {
-        why = "a one-rank group (or no group ranks in the args)";
+    if (m.size() < 2) { // a group of one rank was told above
+        why = "no group ranks in the args (neither Process Group Ranks nor Global rank start and Group size)";
         return out;
     }
     if (std::find(m.begin(), m.end(), self) == m.end()) {

@@ -21,6 +21,11 @@ inline constexpr const char* kKinetoUnplacedWhat =
 /// (uncollectedcalls.h), so one cause is not told as two unrelated ones.
 inline constexpr const char* kKinetoOneRankWhy =
     "a one-rank process group (the args' Process Group Ranks name one rank): no other rank takes part";
+/// The same cause where the args give the group as its first rank and size ("Global rank start",
+/// "Group size" 1) without Process Group Ranks: counted with kKinetoOneRankWhy's wherever that is.
+inline constexpr const char* kKinetoOneRankBySizeWhy =
+    "a one-rank process group (the args' Global rank start and Group size 1 name one rank): no other rank "
+    "takes part";
 
 /// What a link row is within its source: the sum over a step (`Total`, what comm_links adds up), one op
 /// instance (`Op`, also added up: the old layout and the .db have no totals), a bandwidth sample of the

@@ -17,12 +17,15 @@ namespace {
 /// (ns_resolution_trace said "70 communication calls" of its 35). Spans in (track, ts, depth) order.
 std::map<std::string, int64_t> outermostCalls(index::Stmt& q) {
     std::map<std::string, int64_t> calls;
-    int64_t track = -1, openEnd = INT64_MIN;
+    int64_t track = -1, openStart = INT64_MIN, openEnd = INT64_MIN, openDepth = 0;
     while (q.step()) {
-        const int64_t t = q.i64(0), ts = q.i64(1), end = ts + q.i64(2);
+        const int64_t t = q.i64(0), ts = q.i64(1), end = ts + q.i64(2), depth = q.i64(4);
         if (t != track) track = t, openEnd = INT64_MIN;
-        if (end <= openEnd) continue; // within the call still open on this track
-        openEnd = std::max(openEnd, end);
+        // within the call still open on this track: starting before its end (a zero-length call at its
+        // end comes after it), or under it at its start (both of no length)
+        const bool inside = ts < openEnd || (ts == openStart && depth > openDepth);
+        if (inside && end <= openEnd) continue;
+        if (!inside || end > openEnd) openStart = ts, openEnd = end, openDepth = depth;
         ++calls[q.text(3)];
     }
     return calls;
@@ -37,8 +40,8 @@ nlohmann::json uncollectedCallsJson(index::Db& db, const std::string& rankIn) {
     while (names.step())
         ids += (ids.empty() ? "" : ",") + std::to_string(names.i64(0));
     if (ids.empty()) return nullptr;
-    std::string sql =
-        "SELECT s.track_id, s.ts_ns, s.dur_ns, n.value FROM span s JOIN string n ON n.id = s.name_id";
+    std::string sql = "SELECT s.track_id, s.ts_ns, s.dur_ns, n.value, s.depth FROM span s JOIN string n ON "
+                      "n.id = s.name_id";
     if (!rankIn.empty()) sql += " JOIN track t ON t.track_id = s.track_id AND t.rank IN (" + rankIn + ")";
     sql += " WHERE s.name_id IN (" + ids + ") ORDER BY s.track_id, s.ts_ns, s.depth";
     auto q = db.prepare(sql);
@@ -58,13 +61,15 @@ nlohmann::json uncollectedCallsJson(index::Db& db, const std::string& rankIn) {
     // the importer's note on records of a one-rank process group (collectiveargs.cpp) has the same cause:
     // said here beside it, so the report does not tell one cause as two unrelated ones (r55a:
     // ns_resolution_trace, a job of world size 1)
-    std::string oneRank = "SELECT coalesce(sum(d.count), 0) FROM diagnostic d WHERE d.what = ?";
+    std::string oneRank = "SELECT coalesce(sum(d.count), 0) FROM diagnostic d WHERE d.what IN (?, ?)";
     if (!rankIn.empty())
         oneRank.append(" AND EXISTS (SELECT 1 FROM source_file f WHERE f.path = d.file AND f.rank IN (")
             .append(rankIn)
             .append("))");
     auto one = db.prepare(oneRank);
+    // the group named by its ranks or by its first rank and size: one cause
     one.bind(1, std::string(model::kKinetoUnplacedWhat).append(model::kKinetoOneRankWhy));
+    one.bind(2, std::string(model::kKinetoUnplacedWhat).append(model::kKinetoOneRankBySizeWhy));
     if (one.step() && one.i64(0) > 0) out["one_rank_group_records"] = one.i64(0);
     return out;
 }
