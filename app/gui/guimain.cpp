@@ -55,7 +55,7 @@ int runGui(int argc, char** argv) {
         } else {
             if (!args.isEmpty())
                 state->profile = QFileInfo(args.first()).absoluteFilePath(); // the DIR given (the same one)
-            w.applyViewState(*state);
+            w.openSavedView(*state);
             return app.exec();
         }
     }

@@ -103,6 +103,10 @@ class MainWindow : public QMainWindow {
     ViewState captureViewState() const;
     /// Shows a saved picture: opens its profile and run first when they are not the ones shown.
     void applyViewState(const ViewState& s);
+    /// A saved view opened by the user (Open view, `rankscope FILE.rsview`, `--state`): the window takes
+    /// the size it was saved at (within the screen's free area; not when maximized or full screen), its
+    /// docks' layout being of that size, then applyViewState. `export --state` sizes its own window.
+    void openSavedView(const ViewState& s);
     /// Opens File ▸ Export… (or exports `choice` directly when given, for tests and scripts).
     void exportImage(const std::optional<ExportChoice>& choice = std::nullopt);
     /// File ▸ Export report: the HTML (or Markdown) report with its pictures, written by a child process.

@@ -25,6 +25,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QProcess>
+#include <QScreen>
 #include <QStatusBar>
 
 namespace rs::gui {
@@ -171,6 +172,16 @@ void MainWindow::applyViewState(const ViewState& s) {
     m_session->apply(s);
 }
 
+void MainWindow::openSavedView(const ViewState& s) {
+    // the size saved was never applied in the app (only by `export --state`): the docks' saved layout
+    // went onto a window of another size (r56c)
+    if (s.windowSize.isValid() && !(windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen))) {
+        const QSize room = screen() ? screen()->availableGeometry().size() : s.windowSize;
+        resize(s.windowSize.boundedTo(room));
+    }
+    applyViewState(s);
+}
+
 std::optional<int> MainWindow::shownRun() const {
     const auto& s = m_session->summary();
     return s ? std::optional<int>(s->run) : std::nullopt;
@@ -230,7 +241,7 @@ void MainWindow::openViewFile() {
         return;
     }
     Settings().setLastViewFile(f);
-    applyViewState(*s);
+    openSavedView(*s);
 }
 
 void MainWindow::exportReport() {
