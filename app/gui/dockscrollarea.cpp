@@ -7,6 +7,7 @@
 #include <QEvent>
 #include <QScrollBar>
 #include <QTimer>
+#include <QTreeView>
 
 namespace rs::gui {
 
@@ -27,7 +28,11 @@ void DockScrollArea::resizeEvent(QResizeEvent* e) {
 
 bool DockScrollArea::eventFilter(QObject* watched, QEvent* e) {
     const auto t = e->type();
-    if (t == QEvent::LayoutRequest || t == QEvent::Resize || t == QEvent::Paint || t == QEvent::Show)
+    // what moves lines: a layout, a size, a widget shown, a widget's own lines moving (a zoom, new data;
+    // LineEdges), an item view's scroll (watch); a paint moves none (a hover, a blink repainted it and
+    // snapped every time)
+    if (t == QEvent::LayoutRequest || t == QEvent::Resize || t == QEvent::Show ||
+        t == views::LineEdges::linesMovedEvent())
         snapLater();
     if (t == QEvent::Destroy) m_watched.remove(watched);
     return QScrollArea::eventFilter(watched, e);
@@ -46,6 +51,23 @@ void DockScrollArea::watch(QWidget* w) {
     if (m_watched.contains(w)) return;
     m_watched.insert(w);
     w->installEventFilter(this);
+    if (auto* items = qobject_cast<QAbstractItemView*>(w->parentWidget()); items && items->viewport() == w)
+        watchRows(items);
+}
+
+void DockScrollArea::watchRows(QAbstractItemView* items) {
+    // an item view's rows move with its own scroll bar, rows added or taken away, a tree's row opened
+    connect(items->verticalScrollBar(), &QScrollBar::valueChanged, this, &DockScrollArea::snapLater);
+    if (QAbstractItemModel* m = items->model()) {
+        connect(m, &QAbstractItemModel::rowsInserted, this, &DockScrollArea::snapLater);
+        connect(m, &QAbstractItemModel::rowsRemoved, this, &DockScrollArea::snapLater);
+        connect(m, &QAbstractItemModel::layoutChanged, this, &DockScrollArea::snapLater);
+        connect(m, &QAbstractItemModel::modelReset, this, &DockScrollArea::snapLater);
+    }
+    if (auto* tree = qobject_cast<QTreeView*>(items)) {
+        connect(tree, &QTreeView::expanded, this, &DockScrollArea::snapLater);
+        connect(tree, &QTreeView::collapsed, this, &DockScrollArea::snapLater);
+    }
 }
 
 std::optional<std::pair<int, int>> DockScrollArea::linesThrough(int y) {

@@ -18,6 +18,8 @@
 #include <optional>
 #include <utility>
 
+class QAbstractItemView;
+
 namespace rs::gui {
 
 class DockScrollArea : public QScrollArea {
@@ -40,8 +42,11 @@ class DockScrollArea : public QScrollArea {
     /// The span (the view's pixels, [top, bottom)) of the lines `y` runs through inside them, over the item
     /// views and LineEdges widgets it crosses; none where it cuts no line.
     std::optional<std::pair<int, int>> linesThrough(int y);
-    /// Watches `w` for what moves its lines (its paint: a scroll, a zoom, new data).
+    /// Watches `w` for what moves its lines: its size, its layout, its own word (LineEdges), an item
+    /// view's scroll bar (w its viewport).
     void watch(QWidget* w);
+    /// Snaps when an item view's rows move without a resize (its scroll, its model's rows, a tree's).
+    void watchRows(QAbstractItemView* items);
     int m_cut = 0;         ///< px left blank under the viewport
     int m_lastTop = 0;     ///< the scroll value last snapped: a scroll's direction
     int m_snappedTop = -1; ///< the scroll value the last snap set (-1: none): not snapped again

@@ -130,6 +130,7 @@ void MemoryMapCanvas::resetView() {
     updateColorKey();
     Q_EMIT timeWindowChanged(m_t0, m_t1);
     update();
+    linesMoved(this);
 }
 
 void MemoryMapCanvas::setTimeWindow(qint64 t0, qint64 t1) {
@@ -488,6 +489,7 @@ void MemoryMapCanvas::wheelEvent(QWheelEvent* e) {
         m_a0 = uint64_t(std::max<long double>((long double)m_fullA0, (long double)anchor - frac * w));
         m_a1 = uint64_t(std::min<long double>((long double)m_fullA1, (long double)m_a0 + w));
         update();
+        linesMoved(this);       // the banks' bands moved with the addresses
     } else if (hasTimeAxis()) { // none yet (data not arrived, a rank without memory): nothing to zoom
         auto [a, b] = zoomWindow(m_t0, m_t1, timeMapping().t(e->position().x()), f,
                                  m_data->startNs - (m_data->endNs - m_data->startNs),
@@ -525,6 +527,7 @@ void MemoryMapCanvas::mouseMoveEvent(QMouseEvent* e) {
     m_a0 = uint64_t(n0);
     m_a1 = m_a0 + (m_pressA1 - m_pressA0);
     update();
+    linesMoved(this);
 }
 
 void MemoryMapCanvas::mouseReleaseEvent(QMouseEvent* e) {
