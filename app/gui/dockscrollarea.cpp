@@ -130,6 +130,12 @@ void DockScrollArea::snapToWholeLines() {
     }
     m_snappedTop = top != bar->value() ? top : -1;
     if (top != bar->value()) bar->setValue(top); // snaps again (valueChanged): the top is left there
+    // a scroll moves the pixels painted before: a line drawn whole then (a grid's row, a chart's title)
+    // was moved half out at the edge. Painted again, each line the edges cut is left out, not cut in half
+    // (views that draw lines whole or not: wholelines.h; r56c, the Comparison dock at 800 × 600)
+    if (bar->value() != m_paintedTop || cut != m_paintedCut) widget()->update();
+    m_paintedTop = bar->value();
+    m_paintedCut = cut;
     m_lastTop = bar->value();
 }
 

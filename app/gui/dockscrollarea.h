@@ -50,6 +50,8 @@ class DockScrollArea : public QScrollArea {
     int m_cut = 0;         ///< px left blank under the viewport
     int m_lastTop = 0;     ///< the scroll value last snapped: a scroll's direction
     int m_snappedTop = -1; ///< the scroll value the last snap set (-1: none): not snapped again
+    int m_paintedTop = 0;  ///< the scroll value and cut the view was last repainted at
+    int m_paintedCut = 0;
     bool m_snapPending = false;
     QSet<QObject*> m_watched;
 };

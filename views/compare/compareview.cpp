@@ -122,6 +122,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_list->header()->setStretchLastSection(false);
     m_list->header()->setSectionResizeMode(QHeaderView::Interactive);
     m_list->setTextElideMode(Qt::ElideRight);
+    m_list->header()->setTextElideMode(Qt::ElideRight); // a column's name too, never cut mid-word
     m_list->viewport()->installEventFilter(this);
     connect(m_list, &QTreeWidget::itemExpanded, this, [this] { fitColumns(); });
     connect(m_list, &QTreeWidget::itemCollapsed, this, [this] { fitColumns(); });
@@ -289,10 +290,18 @@ void CompareView::fitColumns() {
         rank = std::max(h->minimumSectionSize(), std::min(rank, rest - h->minimumSectionSize()));
         what = rest - rank;
     }
+    what = std::max(what, h->minimumSectionSize());
+    // a list narrower than its figures (the 800 × 600 window's dock, r56c: Candidate's "6.28 ms" cut to
+    // "6.2" at the list's edge, which reads as another figure): they share what the sentence and the ranks
+    // leave, each elided with "…" (the row's whole text is under the list and in its tooltip)
+    const int figures = m_list->viewport()->width() - what - rank;
+    const int wantedFigures = wanted(kChange) + wanted(kBaseline) + wanted(kCandidate);
     for (int c : {kChange, kBaseline, kCandidate})
-        h->resizeSection(c, wanted(c));
+        h->resizeSection(c, figures >= wantedFigures
+                                ? wanted(c)
+                                : std::max(h->minimumSectionSize(), wanted(c) * figures / wantedFigures));
     h->resizeSection(kRank, rank);
-    h->resizeSection(kWhat, std::max(what, h->minimumSectionSize()));
+    h->resizeSection(kWhat, what);
 }
 
 bool CompareView::eventFilter(QObject* o, QEvent* e) {

@@ -137,7 +137,8 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), palette().base());
     p.setPen(palette().text().color());
     const Geometry g = geometry();
-    p.drawText(g.caption, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, caption()); // whole, wrapped
+    // whole, wrapped; left out when a scroll area cuts it (r56c: half a line at the dock's edge)
+    drawWholeText(p, this, g.caption, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, caption());
     if (!m_note.isEmpty()) {
         p.drawText(rect().adjusted(8, g.caption.bottom() + 2, -8, 0), Qt::AlignCenter | Qt::TextWordWrap,
                    m_note);
@@ -195,7 +196,7 @@ void MemoryOverlay::paintEvent(QPaintEvent*) {
     drawWholeText(p, this, QRect(plot.left(), plot.bottom() + 4, 80, 16), Qt::AlignLeft, "0");
     drawWholeText(p, this, QRect(plot.right() - 160, plot.bottom() + 4, 160, 16), Qt::AlignRight,
                   "+" + formatDuration(int64_t(m_xMax)));
-    p.drawText(g.axisText, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, xAxisText()); // whole, wrapped
+    drawWholeText(p, this, g.axisText, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, xAxisText());
 }
 
 } // namespace rs::views

@@ -1,5 +1,7 @@
 #include "views/compare/spanpairview.h"
 
+#include "views/common/wholelines.h"
+
 #include "views/common/timemapping.h"
 #include "views/compare/stepoverlay.h"
 
@@ -119,23 +121,26 @@ void SpanPairView::paintEvent(QPaintEvent*) {
         return;
     }
     p.setFont(subjectFont());
-    p.drawText(subjectRect(), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, m_subject);
+    // each text whole or not drawn: a scroll area around the panel (the dock's, its own) cut its lines in
+    // half at 800 × 600 (r56c), as the grid's and the charts' are left out
+    drawWholeText(p, this, subjectRect(), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, m_subject);
     p.setFont(font());
     for (size_t i = 0; i < m_spans->notes.size(); ++i)
-        p.drawText(noteRect(i), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
-                   QString::fromStdString(m_spans->notes[i]));
+        drawWholeText(p, this, noteRect(i), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+                      QString::fromStdString(m_spans->notes[i]));
     const QColor grey = palette().mid().color();
     for (int side = 0; side < 2; ++side) {
         const auto& s = m_spans->side[side];
         const QColor col = side == 0 ? StepOverlay::baselineColor() : StepOverlay::candidateColor();
         const int top = lanesTop(side);
         p.setPen(col.darker(120));
-        p.drawText(titleRect(side), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, titleText(side));
+        drawWholeText(p, this, titleRect(side), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+                      titleText(side));
         p.setPen(palette().text().color());
         for (size_t l = 0; l < s.lanes.size(); ++l) {
             const int ly = top + int(l) * kLaneH;
-            p.drawText(
-                QRect(4, ly, kLabelW - 8, kLaneH), Qt::AlignLeft | Qt::AlignVCenter,
+            drawWholeText(
+                p, this, QRect(4, ly, kLabelW - 8, kLaneH), Qt::AlignLeft | Qt::AlignVCenter,
                 p.fontMetrics().elidedText(QString::fromStdString(s.lanes[l]), Qt::ElideRight, kLabelW - 8));
         }
         // grey first, hits on top: a narrow kernel of the delta is never hidden by its neighbours
@@ -150,9 +155,9 @@ void SpanPairView::paintEvent(QPaintEvent*) {
     }
     p.setPen(palette().text().color());
     const int axisY = lanesTop(1) + int(m_spans->side[1].lanes.size()) * kLaneH + 2;
-    p.drawText(QRect(kLabelW, axisY, 120, 16), Qt::AlignLeft, tr("step start"));
-    p.drawText(QRect(width() - kRightPad - 160, axisY, 160, 16), Qt::AlignRight,
-               "+" + formatDuration(int64_t(m_spanNs)));
+    drawWholeText(p, this, QRect(kLabelW, axisY, 120, 16), Qt::AlignLeft, tr("step start"));
+    drawWholeText(p, this, QRect(width() - kRightPad - 160, axisY, 160, 16), Qt::AlignRight,
+                  "+" + formatDuration(int64_t(m_spanNs)));
 }
 
 void SpanPairView::resizeEvent(QResizeEvent* e) {
