@@ -18,6 +18,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -94,8 +95,20 @@ class TstCompareSmallDock : public QObject {
         // the list's columns within its view, names and figures elided rather than cut at its edge
         auto* list = v->regressionList();
         auto* h = list->header();
-        QCOMPARE(h->textElideMode(), Qt::ElideRight);
         QCOMPARE(list->textElideMode(), Qt::ElideRight);
+        // each column's name whole within its column, or elided with "…" (its whole name in its tooltip)
+        const QFontMetrics hfm(h->font());
+        const int pad = 2 * h->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, h);
+        for (int c = 0; c < list->columnCount(); ++c) {
+            const QString name = list->headerItem()->text(c);
+            QVERIFY2(hfm.horizontalAdvance(name) + pad <= h->sectionSize(c),
+                     qPrintable(QString("column %1's name \"%2\" is wider than its %3 px")
+                                    .arg(c)
+                                    .arg(name)
+                                    .arg(h->sectionSize(c))));
+            QVERIFY2(name == list->headerItem()->toolTip(c) || name.endsWith(QChar(0x2026)),
+                     qPrintable(name));
+        }
         for (int c = 0; c < list->columnCount(); ++c) {
             const int left = h->sectionViewportPosition(c);
             QVERIFY2(left >= 0 && left + h->sectionSize(c) <= list->viewport()->width(),

@@ -18,6 +18,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <cmath>
@@ -111,7 +112,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
         // while the spans stayed MatMulV2's); activating it also selects it in the other views
         if (const compare::Delta* d = deltaOf(it); d && m_shownDelta != d) askSpans(*d);
     });
-    m_list->setHeaderLabels({tr("Δ"), tr("What"), tr("Rank"), tr("Baseline"), tr("Candidate")});
+    m_list->setHeaderLabels(columnNames());
     m_list->setRootIsDecorated(true); // a root's per-rank deltas fold under it
     m_list->setAlternatingRowColors(true);
     // the numbers' columns at their contents' widths, the sentence in what is left of the list's width,
@@ -123,6 +124,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     m_list->header()->setSectionResizeMode(QHeaderView::Interactive);
     m_list->setTextElideMode(Qt::ElideRight);
     m_list->header()->setTextElideMode(Qt::ElideRight); // a column's name too, never cut mid-word
+    // (Qt 6.4's header clips its labels whatever its mode: fitColumns elides them itself)
     m_list->viewport()->installEventFilter(this);
     connect(m_list, &QTreeWidget::itemExpanded, this, [this] { fitColumns(); });
     connect(m_list, &QTreeWidget::itemCollapsed, this, [this] { fitColumns(); });
@@ -277,6 +279,7 @@ void CompareView::fitRowText() {
 }
 
 void CompareView::fitColumns() {
+    m_list->setHeaderLabels(columnNames()); // the columns' widths want the whole names (elided below)
     auto* h = m_list->header();
     const QAbstractItemView* view = m_list; // QTreeView keeps its override protected
     const auto wanted = [&](int c) { return std::max(view->sizeHintForColumn(c), h->sectionSizeHint(c)); };
@@ -302,6 +305,24 @@ void CompareView::fitColumns() {
                                 : std::max(h->minimumSectionSize(), wanted(c) * figures / wantedFigures));
     h->resizeSection(kRank, rank);
     h->resizeSection(kWhat, what);
+    elideColumnNames();
+}
+
+QStringList CompareView::columnNames() {
+    return {tr("Δ"), tr("What"), tr("Rank"), tr("Baseline"), tr("Candidate")};
+}
+
+void CompareView::elideColumnNames() {
+    // a name wider than its column ends in "…" (its whole name in the tooltip), never cut mid-word
+    const QStringList names = columnNames();
+    const QFontMetrics fm(m_list->header()->font());
+    const int pad =
+        2 * m_list->header()->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, m_list->header());
+    for (int c = 0; c < names.size(); ++c) {
+        const int room = m_list->header()->sectionSize(c) - pad;
+        m_list->headerItem()->setText(c, fm.elidedText(names[c], Qt::ElideRight, std::max(room, 0)));
+        m_list->headerItem()->setToolTip(c, names[c]);
+    }
 }
 
 bool CompareView::eventFilter(QObject* o, QEvent* e) {

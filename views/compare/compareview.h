@@ -93,6 +93,10 @@ class CompareView : public QWidget {
     /// The list's columns within its width (px): the change, the rank and both values at their contents'
     /// widths, the sentence elided in the rest (the ranks elided too when the rest is short).
     void fitColumns();
+    static QStringList columnNames();
+    /// Each column's name elided with "…" to its column's width (the header's own elide mode is not
+    /// applied by Qt 6.4's styles: "Candida" was cut at 800 × 600).
+    void elideColumnNames();
     enum ListColumn { kChange, kWhat, kRank, kBaseline, kCandidate };
     static QString noComparisonText();
     void askSpans(const compare::Delta& d);
