@@ -27,6 +27,16 @@ class TstSavedViewSize : public QObject {
         return gui::readViewState(file, err);
     }
 
+    /// `w` shown at `size` with the demo open (false: it did not open).
+    bool openAt(gui::MainWindow& w, QSize size) const {
+        w.resize(size);
+        w.show();
+        if (!QTest::qWaitForWindowExposed(&w)) return false;
+        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
+        w.openProfile(m_profile);
+        return ready.wait(60000);
+    }
+
   private Q_SLOTS:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -37,12 +47,7 @@ class TstSavedViewSize : public QObject {
 
     void theSavedSizeComesBack() {
         gui::MainWindow w;
-        w.resize(1500, 900);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
-        w.openProfile(m_profile);
-        QVERIFY(ready.wait(60000));
+        QVERIFY(openAt(w, QSize(1500, 900)));
         // a size within the screen's free area (the offscreen screen's), so that nothing bounds it
         const QSize saved(760, 560);
         const auto s = savedAt(w, saved, "savedviewsize-small");
@@ -56,12 +61,7 @@ class TstSavedViewSize : public QObject {
 
     void aSizeLargerThanTheScreenIsBoundedToIt() {
         gui::MainWindow w;
-        w.resize(700, 500);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QSignalSpy ready(&w, &gui::MainWindow::profileReady);
-        w.openProfile(m_profile);
-        QVERIFY(ready.wait(60000));
+        QVERIFY(openAt(w, QSize(700, 500)));
         auto s = savedAt(w, QSize(700, 500), "savedviewsize-large");
         QVERIFY(s);
         s->windowSize = QSize(5000, 4000); // saved on a larger screen
