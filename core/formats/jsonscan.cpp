@@ -1,66 +1,6 @@
 #include "core/formats/jsonscan.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace rs::formats {
-
-namespace {
-#if defined(__SSE2__)
-/// A mask of the bytes of the 16 at `p` equal to `c`.
-inline __m128i bytesEqual(__m128i v, char c) {
-    return _mm_cmpeq_epi8(v, _mm_set1_epi8(c));
-}
-inline int bitsOf(__m128i m) {
-    return _mm_movemask_epi8(m);
-}
-#endif
-/// The first i' >= i with stop(s[i']), or s.size(); `block(p)` is the bit mask of stopping bytes among the
-/// 16 at p (SSE2 is in every x86-64 CPU), used while 16 bytes remain.
-template <class Block, class Stop>
-inline size_t findFirst(std::string_view s, size_t i, Block&& block, Stop&& stop) {
-    const size_t n = s.size();
-    const char* d = s.data();
-#if defined(__SSE2__)
-    for (; i + 16 <= n; i += 16)
-        if (const int bits = block(_mm_loadu_si128(reinterpret_cast<const __m128i*>(d + i))))
-            return i + size_t(__builtin_ctz(unsigned(bits)));
-#else
-    (void)block;
-#endif
-    for (; i < n; ++i)
-        if (stop(d[i])) return i;
-    return n;
-}
-} // namespace
-
-size_t findStringStop(std::string_view s, size_t i) {
-    return findFirst(
-        s, i,
-#if defined(__SSE2__)
-        [](__m128i v) { return bitsOf(_mm_or_si128(bytesEqual(v, '"'), bytesEqual(v, '\\'))); },
-#else
-        [](auto) { return 0; },
-#endif
-        [](char c) { return c == '"' || c == '\\'; });
-}
-
-size_t findStructural(std::string_view s, size_t i) {
-    return findFirst(
-        s, i,
-#if defined(__SSE2__)
-        [](__m128i v) {
-            // '[' 0x5B and '{' 0x7B differ only in bit 0x20, as do ']' 0x5D and '}' 0x7D: one compare each
-            const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
-            return bitsOf(_mm_or_si128(bytesEqual(v, '"'),
-                                       _mm_or_si128(bytesEqual(folded, '{'), bytesEqual(folded, '}'))));
-        },
-#else
-        [](auto) { return 0; },
-#endif
-        [](char c) { return c == '"' || c == '{' || c == '}' || c == '[' || c == ']'; });
-}
 
 std::string JsonValue::str() const {
     return escaped ? unescapeJson(text) : std::string(text);
