@@ -31,6 +31,18 @@ double bestOf(int runs, const std::function<int64_t()>& pass, int64_t& events) {
     return best;
 }
 
+/// Splits `text` into events, handing each to `fn`; returns how many there were.
+int64_t eachEvent(const std::string& text, const std::function<void(rs::import::TraceEvent&)>& fn) {
+    using rs::formats::JsonEventSplitter;
+    auto src = rs::io::memorySource(text);
+    JsonEventSplitter sp(*src);
+    rs::import::TraceEvent e;
+    int64_t n = 0;
+    for (; sp.next(e.text, e.offset) == JsonEventSplitter::Status::Event; ++n)
+        fn(e);
+    return n;
+}
+
 void print(const char* what, double bytes, double seconds, int64_t events) {
     std::printf("%-34s %8.0f MB/s  %6.2f M events/s  (%lld events)\n", what, bytes / seconds / 1e6,
                 double(events) / seconds / 1e6, static_cast<long long>(events));
@@ -49,36 +61,18 @@ int main(int argc, char** argv) {
     std::stringstream ss;
     ss << in.rdbuf();
     const std::string text = ss.str();
-    using rs::formats::JsonEventSplitter;
-    int64_t events = 0;
+    int64_t events = 0, malformed = 0;
     const double split = bestOf(
-        runs,
-        [&] {
-            auto src = rs::io::memorySource(text);
-            JsonEventSplitter sp(*src);
-            std::string_view ev;
-            int64_t off, n = 0;
-            while (sp.next(ev, off) == JsonEventSplitter::Status::Event)
-                ++n;
-            return n;
-        },
-        events);
+        runs, [&] { return eachEvent(text, [](rs::import::TraceEvent&) {}); }, events);
     print("splitter", double(text.size()), split, events);
-    int64_t malformed = 0;
     const double read = bestOf(
         runs,
         [&] {
-            auto src = rs::io::memorySource(text);
-            JsonEventSplitter sp(*src);
-            rs::import::TraceEvent e;
-            int64_t n = 0;
             malformed = 0;
-            while (sp.next(e.text, e.offset) == JsonEventSplitter::Status::Event) {
-                ++n;
+            return eachEvent(text, [&](rs::import::TraceEvent& e) {
                 if (!rs::import::readTraceEvent(e)) ++malformed;
                 rs::import::readIds(e);
-            }
-            return n;
+            });
         },
         events);
     print("splitter + readTraceEvent", double(text.size()), read, events);
