@@ -16,7 +16,7 @@ size_t skipValue(std::string_view s, size_t i) {
     }
     if (c == '{' || c == '[') {
         int depth = 0;
-        while (i < s.size()) {
+        while ((i = findStructural(s, i)) < s.size()) {
             char d = s[i];
             if (d == '"') {
                 std::string_view out;

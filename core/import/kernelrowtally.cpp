@@ -25,9 +25,10 @@ void KernelRowTally::seen(int64_t startNs, std::string_view name) {
                   [](const Row& a, const Row& b) { return a.startNs < b.startNs; });
         m_sorted = true;
     }
-    const size_t h = hashOf(name);
     auto it = std::lower_bound(m_rows.begin(), m_rows.end(), startNs - kSlackNs,
                                [](const Row& r, int64_t t) { return r.startNs < t; });
+    if (it == m_rows.end() || it->startNs > startNs + kSlackNs) return; // no row near: the name not hashed
+    const size_t h = hashOf(name);
     for (; it != m_rows.end() && it->startNs <= startNs + kSlackNs; ++it)
         if (!it->seen && (it->name == h || it->kernel == h)) {
             it->seen = true;

@@ -48,12 +48,15 @@ void TraceFileState::decideCannClock(int64_t firstTsNs) {
 }
 
 int32_t TraceFileState::opTypeFor(int32_t nameId, std::string_view name) {
-    auto it = m_opTypeOfName.find(nameId);
-    if (it != m_opTypeOfName.end()) return it->second;
+    if (nameId >= 0 && size_t(nameId) < m_opTypeOfName.size() && m_opTypeOfName[size_t(nameId)] >= 0)
+        return m_opTypeOfName[size_t(nameId)];
     auto m = rank.opTypeByName.find(name);
     const int32_t id =
         m != rank.opTypeByName.end() ? strings.intern(m->second) : strings.intern(model::deriveOpType(name));
-    m_opTypeOfName.emplace(nameId, id);
+    if (nameId >= 0) {
+        if (size_t(nameId) >= m_opTypeOfName.size()) m_opTypeOfName.resize(size_t(nameId) + 1, -1);
+        m_opTypeOfName[size_t(nameId)] = id;
+    }
     return id;
 }
 

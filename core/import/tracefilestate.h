@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 namespace rs::import {
 
@@ -66,7 +66,9 @@ class TraceFileState {
     /// monotonic clock mapped by start_info's anchor, else left as it is (said once).
     void decideCannClock(int64_t firstTsNs);
 
-    std::unordered_map<int32_t, int32_t> m_opTypeOfName;
+    /// The op type id of each name id seen (-1: not asked yet). A vector, not a hash map: asked once per
+    /// span, and name ids are dense (one interner for the whole import).
+    std::vector<int32_t> m_opTypeOfName;
     bool m_clockDecided = false;
 };
 

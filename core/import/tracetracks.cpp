@@ -12,12 +12,16 @@ std::string TraceNames::threadKey(std::string_view pid, std::string_view tid) {
 }
 
 TraceTrack& TraceTracks::slices(std::string_view pid, std::string_view tid) {
+    // A plain slice track's key is its own pid and tid: one of the few last found is the map's answer
+    for (TraceTrack* t : m_recent)
+        if (t && t->tid == tid && t->pid == pid && !t->counter && !t->annotations) return *t;
     m_key.assign(pid);
     m_key.push_back('\x1f');
     m_key.append(tid);
     auto it = m_tracks.find(m_key);
-    if (it != m_tracks.end()) return it->second;
-    return create(m_key, pid, tid, false, {});
+    TraceTrack& t = it != m_tracks.end() ? it->second : create(m_key, pid, tid, false, {});
+    m_recent[m_nextRecent++ % m_recent.size()] = &t; // the map's nodes never move
+    return t;
 }
 
 TraceTrack* TraceTracks::findTagged(std::string_view pid, std::string_view tag, std::string_view name) {

@@ -7,6 +7,7 @@
 #include "core/model/batch.h"
 #include "core/model/tracknester.h"
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -52,6 +53,8 @@ class TraceTracks {
   public:
     /// Track ids come from `nextId`, shared by every parser thread of the import.
     explicit TraceTracks(std::atomic<int64_t>& nextId) : m_nextId(nextId) {}
+    TraceTracks(const TraceTracks&) = delete; // m_recent points into its own map
+    TraceTracks& operator=(const TraceTracks&) = delete;
     /// The slice track of (pid, tid), created on first use.
     TraceTrack& slices(std::string_view pid, std::string_view tid);
     /// The lane of (pid, tid)'s GPU user annotations (Kineto draws record_function ranges on the stream
@@ -84,6 +87,11 @@ class TraceTracks {
     std::unordered_map<std::string, TraceTrack> m_tracks;
     TraceNames m_names;
     std::string m_key; ///< scratch: the lookup key, reused so a lookup allocates nothing
+    /// The slice tracks slices() found last: every event looks its track up, and a trace's events come from
+    /// a few threads at a time (an Ascend trace alternates host launches, flows and device tasks), so most
+    /// lookups end here, without hashing the key.
+    std::array<TraceTrack*, 4> m_recent{};
+    size_t m_nextRecent = 0;
 };
 
 } // namespace rs::import

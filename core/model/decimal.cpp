@@ -90,11 +90,13 @@ Fast parseScaledFast(std::string_view t, int64_t factor, int64_t& out) {
         i = 1;
     }
     uint64_t ip = 0;
-    size_t digits = 0;
-    for (; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i, ++digits)
-        if (__builtin_mul_overflow(ip, uint64_t(10), &ip) ||
-            __builtin_add_overflow(ip, uint64_t(t[i] - '0'), &ip))
-            return Fast::Wide;
+    size_t run = i;
+    while (run < t.size() && t[run] >= '0' && t[run] <= '9')
+        ++run;
+    size_t digits = run - i;
+    if (digits > 19) return Fast::Wide; // 19 digits always fit in 64 bits: no check per digit below
+    for (; i < run; ++i)
+        ip = ip * 10 + uint64_t(t[i] - '0');
     uint64_t fracNum = 0, fracDen = 1;
     if (i < t.size() && t[i] == '.')
         for (++i; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i, ++digits)
