@@ -7,6 +7,7 @@
 // arrows that go there ("→ rank 1 · Stream 7 · 5 flows, starting 2.1 ms to 3.0 ms after the spans they leave
 // here start"), over all the arrows, none over another. The selected span's arrows are drawn last, on top,
 // and their labels placed first. Any thread (see framebuilder.h).
+#include "views/timeline/flowdensity.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/segmentclip.h"
 
@@ -256,43 +257,100 @@ QString FrameBuilder::trackName(int64_t trackId) {
     return it == m_trackNames.end() ? QString("track %1").arg(trackId) : it->second;
 }
 
+namespace {
+
+/// The window's flow arrows a frame draws (flowdensity.h): the note's figures.
+struct WindowFlowCounts {
+    int shown = 0;    ///< flows drawn (each of an arrow drawn for several counted)
+    int onScreen = 0; ///< flows with an end on screen
+    int arrows = 0;   ///< arrows drawn for them
+};
+
+/// An arrow's two ends as drawn: `off` moved to the plot's edge where it is not on screen.
+struct PlacedArrow {
+    size_t index;     ///< into the overlay's arrows
+    EndPoint s, d;    ///< source, destination
+    bool srcOnScreen; ///< else the destination is the end on screen
+};
+
+std::optional<PlacedArrow> place(const FrameInput& in, const query::FlowArrow& a, size_t index) {
+    const QRectF plot = in.viewport.plot();
+    // from the source's end, or straight down (up) from it where the destination starts before that end
+    const int64_t leave = std::clamp(a.dst.startNs, a.src.startNs, std::max(a.src.startNs, a.src.endNs));
+    PlacedArrow p{index, locate(in, a.src, leave), locate(in, a.dst, a.dst.startNs), false};
+    if (!p.s.onScreen && !p.d.onScreen) return std::nullopt;
+    p.srcOnScreen = p.s.onScreen;
+    EndPoint& off = p.s.onScreen ? p.d : p.s;
+    const EndPoint& on = p.s.onScreen ? p.s : p.d;
+    if (!off.onScreen) { // to the edge where it lies
+        if (!off.placed) off.p.setY(on.p.y());
+        off.p.setX(std::clamp(off.p.x(), plot.left() + 2, plot.right() - 2));
+        off.p.setY(std::clamp(off.p.y(), plot.top() + 2, plot.bottom() - 2));
+    }
+    return p;
+}
+
+/// The window's arrows as drawn (thinned: flowdensity.h) then the selected span's, all of them, last (on
+/// top), each with how many flows it stands for.
+std::vector<std::pair<PlacedArrow, int>> arrowsToDraw(const FrameInput& in, WindowFlowCounts& n) {
+    const auto& arrows = in.flows->arrows;
+    std::vector<PlacedArrow> window;
+    std::vector<FlowCandidate> candidates;
+    for (size_t i = in.flows->spanArrows; i < arrows.size(); ++i)
+        if (auto p = place(in, arrows[i], i)) {
+            candidates.push_back({p->s.p, p->d.p, arrows[i].src.trackId, arrows[i].dst.trackId});
+            window.push_back(*p);
+        }
+    std::vector<std::pair<PlacedArrow, int>> out;
+    n = {0, int(window.size()), 0};
+    for (const FlowGroup& g : flowdensity::thin(candidates, flowdensity::inkBudget(in.viewport.plot()))) {
+        out.emplace_back(window[g.members.front()], int(g.members.size()));
+        n.shown += int(g.members.size());
+        ++n.arrows;
+    }
+    for (size_t i = 0; i < in.flows->spanArrows && i < arrows.size(); ++i)
+        if (auto p = place(in, arrows[i], i)) out.emplace_back(*p, 1);
+    return out;
+}
+
+/// The boxed line at the plot's top right: `n.shown` of the window's arrows drawn (some of more).
+void addWindowFlowsNote(const FrameInput& in, const WindowFlowCounts& n, DrawList& out);
+
+} // namespace
+
 void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
     if (!in.flows || in.flows->arrows.empty()) return;
     const QRectF plot = in.viewport.plot();
     auto where = [&](const query::FlowEnd& e) {
         return QString("%1 · %2").arg(rankName(m_summary, e.rank), trackName(e.trackId));
     };
-    // the window's arrows first, the selected span's last (on top)
     const auto& arrows = in.flows->arrows;
-    std::vector<size_t> order;
-    for (size_t i = in.flows->spanArrows; i < arrows.size(); ++i)
-        order.push_back(i);
-    for (size_t i = 0; i < in.flows->spanArrows && i < arrows.size(); ++i)
-        order.push_back(i);
+    WindowFlowCounts counts;
     std::vector<OffLabel> offLabels;
-    for (size_t i : order) {
+    for (const auto& [p, flows] : arrowsToDraw(in, counts)) {
+        const size_t i = p.index;
         const query::FlowArrow& a = arrows[i];
         const bool selected = i < in.flows->spanArrows;
-        // from the source's end, or straight down (up) from it where the destination starts before that end
-        const int64_t leave = std::clamp(a.dst.startNs, a.src.startNs, std::max(a.src.startNs, a.src.endNs));
-        EndPoint s = locate(in, a.src, leave), d = locate(in, a.dst, a.dst.startNs);
-        if (!s.onScreen && !d.onScreen) continue;
-        EndPoint& off = s.onScreen ? d : s;
-        const EndPoint& on = s.onScreen ? s : d;
-        const query::FlowEnd& offEnd = s.onScreen ? a.dst : a.src;
-        const query::FlowEnd& onEnd = s.onScreen ? a.src : a.dst;
-        if (!off.onScreen) { // to the edge where it lies
-            if (!off.placed) off.p.setY(on.p.y());
-            off.p.setX(std::clamp(off.p.x(), plot.left() + 2, plot.right() - 2));
-            off.p.setY(std::clamp(off.p.y(), plot.top() + 2, plot.bottom() - 2));
-        }
+        const EndPoint& off = p.srcOnScreen ? p.d : p.s;
+        const EndPoint& on = p.srcOnScreen ? p.s : p.d;
+        const query::FlowEnd& offEnd = p.srcOnScreen ? a.dst : a.src;
+        const query::FlowEnd& onEnd = p.srcOnScreen ? a.src : a.dst;
         const QRgb color = flowArrowColor().rgb(); // the legend names it; the tooltip the category
         // through segmentclip as every line of the frame: both ends are in the plot here (the end out of
         // view was moved to its edge above), so only a rounding at the edge can cut it
-        const std::optional<Arrow> shown = clippedArrow(s.p, d.p, color, plot);
+        const std::optional<Arrow> shown = clippedArrow(p.s.p, p.d.p, color, plot);
         if (!shown) continue;
         out.add(*shown);
+        const QString merged =
+            flows > 1
+                ? QCoreApplication::translate("TimelineView",
+                                              "<b>%1 flows</b> drawn as this one arrow: their ends fall "
+                                              "on the same pixels — zoom in to tell them apart. The "
+                                              "first:<br>")
+                      .arg(flows)
+                : QString();
         const QString tip =
+            merged +
             QCoreApplication::translate("TimelineView",
                                         "<b>Flow</b> %1 (id %2)<br>from: %3 — %4<br>to: %5 — %6")
                 .arg(QString::fromStdString(a.category).toHtmlEscaped(),
@@ -300,35 +358,63 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
                      QString::fromStdString(a.src.name).toHtmlEscaped(), where(a.dst).toHtmlEscaped(),
                      QString::fromStdString(a.dst.name).toHtmlEscaped()) +
             delaysText(a);
-        if (!off.onScreen)
-            offLabels.push_back(
-                {i, selected, s.onScreen, off.p, on.p, offEnd.rank, offEnd.trackId, onEnd.rank, onEnd.trackId,
-                 offEnd.spanId, color, where(offEnd), offEnd.startNs - onEnd.startNs,
-                 offEnd.startNs - onEnd.startNs,
-                 tip + QCoreApplication::translate("TimelineView", "<br><i>click: go to %1</i>")
-                           .arg(where(offEnd).toHtmlEscaped())});
-        out.flowMarks.emplace_back(QLineF(s.p, d.p), tip);
+        if (!off.onScreen) {
+            OffLabel l{i,
+                       selected,
+                       p.srcOnScreen,
+                       off.p,
+                       on.p,
+                       offEnd.rank,
+                       offEnd.trackId,
+                       onEnd.rank,
+                       onEnd.trackId,
+                       offEnd.spanId,
+                       color,
+                       where(offEnd),
+                       offEnd.startNs - onEnd.startNs,
+                       offEnd.startNs - onEnd.startNs,
+                       tip + QCoreApplication::translate("TimelineView", "<br><i>click: go to %1</i>")
+                                 .arg(where(offEnd).toHtmlEscaped())};
+            l.more = flows - 1; // the flows merged into it go there too
+            offLabels.push_back(std::move(l));
+        }
+        out.flowMarks.emplace_back(QLineF(p.s.p, p.d.p), tip);
     }
     // over every arrow: none crosses them
     addOffScreenLabels(in, mergeByPlace(std::move(offLabels), plot), out);
-    if (in.flows->windowTruncated) addTruncatedNote(in, out);
+    if (in.flows->windowTruncated || counts.shown < counts.onScreen) addWindowFlowsNote(in, counts, out);
 }
 
 void FrameBuilder::addTruncatedNote(const FrameInput& in, DrawList& out) {
+    WindowFlowCounts counts;
+    arrowsToDraw(in, counts);
+    addWindowFlowsNote(in, counts, out);
+}
+
+namespace {
+
+void addWindowFlowsNote(const FrameInput& in, const WindowFlowCounts& n, DrawList& out) {
     // a picture with some of the window's arrows says so: ranks or steps without arrows read as having
-    // no flows (walk 51b: the healthy demo's export drew rank 0's and the first 15 steps' only)
+    // no flows (walk 51b: the healthy demo's export drew rank 0's and the first 15 steps' only); some are
+    // the query's limit, some the frame's density rule (flowdensity.h)
     const FlowOverlay& f = *in.flows;
-    const qint64 shown = qint64(f.arrows.size() - f.spanArrows);
-    const QString of = f.windowMatchedAtLeast
-                           ? QCoreApplication::translate("TimelineView", "more than %1").arg(f.windowMatched)
-                           : QString::number(f.windowMatched);
-    // "N of M": the arrows chosen are spread over the window's time and its lanes, some of each
+    const qint64 all = f.windowTruncated ? f.windowMatched : n.onScreen;
+    const QString of = f.windowTruncated && f.windowMatchedAtLeast
+                           ? QCoreApplication::translate("TimelineView", "more than %1").arg(all)
+                           : QString::number(all);
+    // "N of M": the arrows chosen are spread over the window's time and its lanes, some of each; and how
+    // many arrows stand for them where some were drawn once for several (their tooltips say how many)
+    const QString as = n.arrows < n.shown
+                           ? QCoreApplication::translate(
+                                 "TimelineView", " as %1 arrows (flows with the same ends drawn once)")
+                                 .arg(n.arrows)
+                           : QString();
     const QString note =
         QCoreApplication::translate("TimelineView",
-                                    "flow arrows: %1 of %2 in this window shown, spread over it — zoom in "
+                                    "flow arrows: %1 of %2 in this window shown%3, spread over it — zoom in "
                                     "to see every one")
-            .arg(shown)
-            .arg(of);
+            .arg(n.shown)
+            .arg(of, as);
     const QFontMetricsF fm(fontFor(FontRole::Small, in.font));
     const QRectF plot = in.viewport.plot();
     const double w = std::min(plot.width() - 8, fm.horizontalAdvance(note) + 12);
@@ -340,4 +426,5 @@ void FrameBuilder::addTruncatedNote(const FrameInput& in, DrawList& out) {
     out.add(Text{box, note, in.palette.windowText, FontRole::Small, int(Qt::AlignCenter), true});
 }
 
+} // namespace
 } // namespace rs::views
