@@ -1,10 +1,12 @@
 #include "app/gui/dockscrollarea.h"
 
 #include "views/common/lineedges.h"
+#include "views/common/wholelines.h"
 
 #include <QAbstractItemView>
 #include <QCoreApplication>
 #include <QEvent>
+#include <QLabel>
 #include <QScrollBar>
 #include <QTimer>
 
@@ -48,6 +50,28 @@ void DockScrollArea::watch(QWidget* w) {
     w->installEventFilter(this);
 }
 
+namespace {
+/// The text line of `label` that `y` (its pixels) runs through inside it. A label of one line is that line
+/// whole (an elided caption in a row as tall as its combo box); a wrapped one's lines are where it lays
+/// them out, placed as its vertical alignment puts its text (the memory view's notes: r56b, a scroll of
+/// the bank bands stopped through the colour key's line).
+std::optional<std::pair<int, int>> labelLineThrough(const QLabel& label, int y) {
+    if (label.text().isEmpty()) return std::nullopt;
+    if (!label.wordWrap()) return std::make_pair(0, label.height());
+    const QList<QRect> rects = views::labelLineRects(&label, label.width());
+    if (rects.isEmpty()) return std::nullopt;
+    const int textBottom = rects.back().bottom() + 1, margin = rects.front().top();
+    const Qt::Alignment a = label.alignment();
+    const int dy = a & Qt::AlignBottom    ? label.height() - margin - textBottom
+                   : a & Qt::AlignVCenter ? (label.height() - margin - textBottom) / 2
+                                          : 0;
+    for (const QRect& r : rects)
+        if (r.top() + dy < y && y <= r.bottom() + dy)
+            return std::make_pair(r.top() + dy, r.bottom() + dy + 1);
+    return std::nullopt;
+}
+} // namespace
+
 std::optional<std::pair<int, int>> DockScrollArea::linesThrough(int y) {
     QWidget* view = widget();
     std::optional<std::pair<int, int>> out;
@@ -55,7 +79,8 @@ std::optional<std::pair<int, int>> DockScrollArea::linesThrough(int y) {
         if (!w->isVisibleTo(view)) continue;
         auto* items = qobject_cast<QAbstractItemView*>(w);
         const auto* lines = dynamic_cast<const views::LineEdges*>(w);
-        if (!items && !lines) continue;
+        const auto* label = qobject_cast<const QLabel*>(w);
+        if (!items && !lines && !label) continue;
         QWidget* area = items ? items->viewport() : w; // where the lines are drawn
         const int top = area->mapTo(view, QPoint(0, 0)).y(), local = y - top;
         if (local <= 0 || local >= area->height()) continue; // `y` does not cross it
@@ -63,6 +88,8 @@ std::optional<std::pair<int, int>> DockScrollArea::linesThrough(int y) {
         std::optional<std::pair<int, int>> line;
         if (lines) {
             line = lines->lineThrough(local);
+        } else if (label) {
+            line = labelLineThrough(*label, local);
         } else if (const QModelIndex at = items->indexAt(QPoint(1, local)); at.isValid()) {
             const QRect row = items->visualRect(at);
             if (row.top() < local && local <= row.bottom())
