@@ -51,15 +51,18 @@ void DockScrollArea::watch(QWidget* w) {
 }
 
 namespace {
-/// The text line of `label` that `y` (its pixels) runs through inside it. A label of one line is that line
-/// whole (an elided caption in a row as tall as its combo box); a wrapped one's lines are where it lays
+/// The text line of `label` that `y` (its pixels) runs through inside it. A short label of one line is that
+/// line whole (an elided caption in a row as tall as its combo box); other labels' lines are where it lays
 /// them out, placed as its vertical alignment puts its text (the memory view's notes: r56b, a scroll of
 /// the bank bands stopped through the colour key's line).
 std::optional<std::pair<int, int>> labelLineThrough(const QLabel& label, int y) {
     if (label.text().isEmpty()) return std::nullopt;
-    if (!label.wordWrap()) return std::make_pair(0, label.height());
     const QList<QRect> rects = views::labelLineRects(&label, label.width());
     if (rects.isEmpty()) return std::nullopt;
+    // a short one-line label whole; a tall one (a placeholder centred in a large area) by its line only, or
+    // its height would swallow the lines of the widgets beside it (the Comparison list's rows)
+    if (rects.size() == 1 && label.height() <= 2 * label.fontMetrics().lineSpacing())
+        return std::make_pair(0, label.height());
     const int textBottom = rects.back().bottom() + 1, margin = rects.front().top();
     const Qt::Alignment a = label.alignment();
     const int dy = a & Qt::AlignBottom    ? label.height() - margin - textBottom
@@ -70,6 +73,14 @@ std::optional<std::pair<int, int>> labelLineThrough(const QLabel& label, int y) 
             return std::make_pair(r.top() + dy, r.bottom() + dy + 1);
     return std::nullopt;
 }
+
+/// Whether `w` lies in a scroll area of its own inside `view` (the Comparison panel's verdict): its lines
+/// past that area's edge are not shown, and the area keeps its own lines whole.
+bool inOwnScrollArea(const QWidget* w, const QWidget* view) {
+    for (const QWidget* p = w->parentWidget(); p && p != view; p = p->parentWidget())
+        if (qobject_cast<const QAbstractScrollArea*>(p)) return true;
+    return false;
+}
 } // namespace
 
 std::optional<std::pair<int, int>> DockScrollArea::linesThrough(int y) {
@@ -79,7 +90,7 @@ std::optional<std::pair<int, int>> DockScrollArea::linesThrough(int y) {
         if (!w->isVisibleTo(view)) continue;
         auto* items = qobject_cast<QAbstractItemView*>(w);
         const auto* lines = dynamic_cast<const views::LineEdges*>(w);
-        const auto* label = qobject_cast<const QLabel*>(w);
+        const auto* label = inOwnScrollArea(w, view) ? nullptr : qobject_cast<const QLabel*>(w);
         if (!items && !lines && !label) continue;
         QWidget* area = items ? items->viewport() : w; // where the lines are drawn
         const int top = area->mapTo(view, QPoint(0, 0)).y(), local = y - top;
