@@ -1,10 +1,12 @@
 #include "app/gui/dockscrollarea.h"
 
 #include "views/common/lineedges.h"
+#include "views/common/wholelines.h"
 
 #include <QAbstractItemView>
 #include <QCoreApplication>
 #include <QEvent>
+#include <QLabel>
 #include <QScrollBar>
 #include <QTimer>
 #include <QTreeView>
@@ -70,6 +72,39 @@ void DockScrollArea::watchRows(QAbstractItemView* items) {
     }
 }
 
+namespace {
+/// The text line of `label` that `y` (its pixels) runs through inside it. A short label of one line is that
+/// line whole (an elided caption in a row as tall as its combo box); other labels' lines are where it lays
+/// them out, placed as its vertical alignment puts its text (the memory view's notes: r56b, a scroll of
+/// the bank bands stopped through the colour key's line).
+std::optional<std::pair<int, int>> labelLineThrough(const QLabel& label, int y) {
+    if (label.text().isEmpty()) return std::nullopt;
+    const QList<QRect> rects = views::labelLineRects(&label, label.width());
+    if (rects.isEmpty()) return std::nullopt;
+    // a short one-line label whole; a tall one (a placeholder centred in a large area) by its line only, or
+    // its height would swallow the lines of the widgets beside it (the Comparison list's rows)
+    if (rects.size() == 1 && label.height() <= 2 * label.fontMetrics().lineSpacing())
+        return std::make_pair(0, label.height());
+    const int textBottom = rects.back().bottom() + 1, margin = rects.front().top();
+    const Qt::Alignment a = label.alignment();
+    const int dy = a & Qt::AlignBottom    ? label.height() - margin - textBottom
+                   : a & Qt::AlignVCenter ? (label.height() - margin - textBottom) / 2
+                                          : 0;
+    for (const QRect& r : rects)
+        if (r.top() + dy < y && y <= r.bottom() + dy)
+            return std::make_pair(r.top() + dy, r.bottom() + dy + 1);
+    return std::nullopt;
+}
+
+/// Whether `w` lies in a scroll area of its own inside `view` (the Comparison panel's verdict): its lines
+/// past that area's edge are not shown, and the area keeps its own lines whole.
+bool inOwnScrollArea(const QWidget* w, const QWidget* view) {
+    for (const QWidget* p = w->parentWidget(); p && p != view; p = p->parentWidget())
+        if (qobject_cast<const QAbstractScrollArea*>(p)) return true;
+    return false;
+}
+} // namespace
+
 std::optional<std::pair<int, int>> DockScrollArea::linesThrough(int y) {
     QWidget* view = widget();
     std::optional<std::pair<int, int>> out;
@@ -77,7 +112,8 @@ std::optional<std::pair<int, int>> DockScrollArea::linesThrough(int y) {
         if (!w->isVisibleTo(view)) continue;
         auto* items = qobject_cast<QAbstractItemView*>(w);
         const auto* lines = dynamic_cast<const views::LineEdges*>(w);
-        if (!items && !lines) continue;
+        const auto* label = inOwnScrollArea(w, view) ? nullptr : qobject_cast<const QLabel*>(w);
+        if (!items && !lines && !label) continue;
         QWidget* area = items ? items->viewport() : w; // where the lines are drawn
         const int top = area->mapTo(view, QPoint(0, 0)).y(), local = y - top;
         if (local <= 0 || local >= area->height()) continue; // `y` does not cross it
@@ -85,6 +121,8 @@ std::optional<std::pair<int, int>> DockScrollArea::linesThrough(int y) {
         std::optional<std::pair<int, int>> line;
         if (lines) {
             line = lines->lineThrough(local);
+        } else if (label) {
+            line = labelLineThrough(*label, local);
         } else if (const QModelIndex at = items->indexAt(QPoint(1, local)); at.isValid()) {
             const QRect row = items->visualRect(at);
             if (row.top() < local && local <= row.bottom())

@@ -35,7 +35,8 @@ ExportDialog::ExportDialog(const QString& folder, const QString& stem, QWidget* 
     m_scale->setCurrentIndex(last.scale > 1.5 ? 1 : 0);
     m_caption->setChecked(last.caption);
     m_annotations->setChecked(last.annotations);
-    // the remembered format; the folder and name are this profile's and run's, never the last export's
+    // the remembered format and `folder` (SavePaths: the last export's); the name is this profile's and
+    // run's, never the last export's
     const QString suffix =
         QFileInfo(last.name).suffix().compare("svg", Qt::CaseInsensitive) == 0 ? "svg" : "png";
     m_suggested = SavePaths::freePath(folder.isEmpty() ? QDir::homePath() : folder,

@@ -297,6 +297,10 @@ Picture ExportScene::prepareComm(int width, int height) {
     }
     if (m_commGroup) r.group = m_commGroup->toStdString(); // the group the saved view's matrix showed
     auto all = query::loadCommMatrix(m_db, r);
+    if (m_commGroup && !all.listsGroup(*r.group)) { // one this run lacks: its default, as the app shows
+        r.group.reset();
+        all = query::loadCommMatrix(m_db, r);
+    }
     if (m_step && std::count(all.steps.begin(), all.steps.end(), *m_step)) {
         r.step = *m_step;
         all = query::loadCommMatrix(m_db, r);

@@ -104,8 +104,8 @@ void MainWindow::exportImage(const std::optional<ExportChoice>& given) {
     if (given) {
         c = *given;
     } else {
-        // the picture's suggested place and name are the profile's and the run's (SavePaths)
-        ExportDialog d(SavePaths::folderFor(SavePaths::Kind::Image, profilePath()),
+        // the picture's suggested place is the user's last (SavePaths), its name the profile's and run's
+        ExportDialog d(SavePaths::folderFor(SavePaths::Kind::Image),
                        SavePaths::stem(profilePath(), shownRun()), this);
         d.setTimelineLabel(timelinePictureLabel(m_timeline->layoutOptions(), *m_session->summary()));
         // the view on screen, not the last export's (walk 26: the heatmap again over the timeline looked at);
@@ -227,10 +227,9 @@ void MainWindow::saveViewAs() {
 }
 
 void MainWindow::openViewFile() {
-    // where Save view proposes to write this profile's views, or the last view file with none open
-    const QString start = profilePath().isEmpty()
-                              ? Settings().lastViewFile({})
-                              : SavePaths::folderFor(SavePaths::Kind::View, profilePath());
+    // where Save view proposes to write views, or the last view file with none open
+    const QString start =
+        profilePath().isEmpty() ? Settings().lastViewFile({}) : SavePaths::folderFor(SavePaths::Kind::View);
     const QString f =
         QFileDialog::getOpenFileName(this, tr("Open view"), start, tr("Rankscope views (*.rsview)"));
     if (f.isEmpty()) return;

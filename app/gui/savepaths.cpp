@@ -4,19 +4,19 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QStandardPaths>
 
 namespace rs::gui {
 
-QString SavePaths::profileFolder(const QString& profile) {
-    if (profile.isEmpty()) return {};
-    const QFileInfo f(QDir::cleanPath(profile));
-    return f.isDir() ? f.absoluteFilePath() : f.absolutePath();
+QString SavePaths::folder(const QString& lastUsed, const QString& standard) {
+    for (const QString& dir : {lastUsed, standard})
+        if (!dir.isEmpty() && QFileInfo(dir).isDir()) return dir;
+    return QDir::homePath(); // a Pictures or Documents folder not made yet is not offered
 }
 
-QString SavePaths::folder(const QString& profileFolder, bool writable, const QString& lastUsed) {
-    if (!profileFolder.isEmpty() && writable) return profileFolder;
-    if (!lastUsed.isEmpty() && QFileInfo(lastUsed).isDir()) return lastUsed;
-    return QDir::homePath();
+QString SavePaths::standardFolder(Kind kind) {
+    return QStandardPaths::writableLocation(kind == Kind::Image ? QStandardPaths::PicturesLocation
+                                                                : QStandardPaths::DocumentsLocation);
 }
 
 QString SavePaths::stem(const QString& profile, std::optional<int> run) {
@@ -45,7 +45,7 @@ QString SavePaths::lastFolder(Kind kind) {
     case Kind::View:
         return folderOfFile(st.lastViewFile({}));
     case Kind::Image:
-        return st.exportDefaults().dir;
+        return st.lastExportDir();
     case Kind::Report:
         return folderOfFile(st.lastReportFile({}));
     case Kind::Csv:
@@ -54,14 +54,13 @@ QString SavePaths::lastFolder(Kind kind) {
     return {};
 }
 
-QString SavePaths::folderFor(Kind kind, const QString& profile) {
-    const QString own = profileFolder(profile);
-    return folder(own, !own.isEmpty() && QFileInfo(own).isWritable(), lastFolder(kind));
+QString SavePaths::folderFor(Kind kind) {
+    return folder(lastFolder(kind), standardFolder(kind));
 }
 
 QString SavePaths::propose(Kind kind, const QString& profile, std::optional<int> run, const QString& what,
                            const QString& suffix) {
-    return freePath(folderFor(kind, profile), stem(profile, run) + "-" + what, suffix);
+    return freePath(folderFor(kind), stem(profile, run) + "-" + what, suffix);
 }
 
 } // namespace rs::gui

@@ -260,6 +260,10 @@ ExportDefaults Settings::exportDefaults() const {
     return d;
 }
 
+QString Settings::lastExportDir() const {
+    return readString(key::exportDir, {});
+}
+
 void Settings::setExportDefaults(const ExportDefaults& d) {
     QSettings st;
     st.setValue(key::exportView, d.view);

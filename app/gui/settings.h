@@ -94,6 +94,8 @@ class Settings {
     // export
     ExportDefaults exportDefaults() const;
     void setExportDefaults(const ExportDefaults& d);
+    /// The folder the last image was exported to; "" when none was (exportDefaults' dir is home then).
+    QString lastExportDir() const;
 
     // the SQL console's history: one list for every profile (the documented views are the same in all)
     static constexpr int kSqlHistoryLength = 100;

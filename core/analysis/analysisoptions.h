@@ -53,8 +53,9 @@ namespace rs::analysis {
 /// op's name; the kernels with no link are counted (import/kernelinputs.h). 47: an Ascend .db export's
 /// connection ids are its flow arrows (import/dbflowlinks.h); the note on a run's collectives with ranks
 /// missing is filed under "run N" in a folder of runs; the undrawn device ops are counted; a Kineto record
-/// of a one-rank process group says so whatever its kind.
-constexpr int kAnalysisRevision = 47;
+/// of a one-rank process group says so whatever its kind. 48: the note on a run's collectives with ranks
+/// missing counts its instances of one arrival too (a run of one present rank got none).
+constexpr int kAnalysisRevision = 48;
 
 struct BankModel {
     int bankCount = 8;

@@ -12,12 +12,14 @@ int64_t blameLastArrivals(ArrivalGroups& groups, const std::map<int, int64_t>& o
     };
     int64_t unknowable = 0;
     for (auto& [key, g] : groups) {
-        if (g.size() < 2) continue;
+        // a run with ranks missing counts its instances of one arrival too: their other ranks may be the
+        // missing ones (the profiler folder's run 2, one rank of at least 2 with one AllReduce, got no note)
         if (const int run = runs.run(g.front()->rank); !runs.isComplete(run)) {
             ++unknowable;
             if (byRun) ++(*byRun)[run];
             continue;
         }
+        if (g.size() < 2) continue;
         Arrival* last = *std::max_element(g.begin(), g.end(), [&](const Arrival* a, const Arrival* b) {
             return aligned(a) != aligned(b) ? aligned(a) < aligned(b) : a->rank > b->rank;
         });

@@ -14,8 +14,8 @@
 namespace rs::analysis {
 
 /// Fills lastRank, the inferred waitEvents and lateBy of every instance with two or more arrivals in a
-/// complete run; returns how many instances could not be blamed because their run is incomplete, and
-/// counts them by run in `byRun` when given.
+/// complete run; returns how many instances could not be blamed because their run is incomplete (one
+/// arrival or more), and counts them by run in `byRun` when given.
 int64_t blameLastArrivals(ArrivalGroups& groups, const std::map<int, int64_t>& offsets, const RunMap& runs,
                           std::map<int, int64_t>* byRun = nullptr);
 

@@ -11,6 +11,7 @@
 #include "core/index/sqlite.h"
 #include "core/query/timelinequery.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -111,6 +112,11 @@ struct CommMatrix {
     /// says why; the CLI's headline and the view say that, not "0 links among 0 ranks".
     bool notCombined = false;
     const CommCell* at(int64_t src, int64_t dst) const;
+    /// Whether `g` is a group this run can show: "" (every group) or one of `groups`.
+    bool listsGroup(const std::string& g) const {
+        return g.empty() ||
+               std::any_of(groups.begin(), groups.end(), [&](const CommGroupInfo& x) { return x.name == g; });
+    }
 };
 
 CommMatrix loadCommMatrix(index::Db& db, const CommMatrixRequest& req);

@@ -119,7 +119,9 @@ class TstExportDialog : public QObject {
         });
         w.exportImage();
         QCOMPARE(proposed.view, view);
-        QCOMPARE(QFileInfo(proposed.path).absolutePath(), QString::fromStdString(demo));
+        // the folder of the last export (SavePaths, issue 19), never the profile's unless chosen there
+        QCOMPARE(QFileInfo(proposed.path).absolutePath(), gui::Settings().lastExportDir());
+        QVERIFY(QFileInfo(proposed.path).absolutePath() != QString::fromStdString(demo));
     }
 };
 

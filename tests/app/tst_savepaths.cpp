@@ -1,7 +1,8 @@
-// Where the save dialogs start (SavePaths): the profile's own folder when writable, else the last folder
-// of that kind of file, else home; a name of the profile, the run shown and what is written, never the last
-// session's (walk 27: Save view and Export image proposed the last session's folder and a "run1" name
-// while run 0 of another profile was shown). The window's proposals follow a change of run and of profile.
+// Where the save dialogs start (SavePaths): the last folder of that kind of file, else the user's Pictures
+// or Documents, else home (tst_savefolder: never the profile's own unless chosen); a name of the profile,
+// the run shown and what is written, never the last session's (walk 27: Save view and Export image
+// proposed a "run1" name while run 0 of another profile was shown). The window's proposals follow a change
+// of run and of profile.
 #include "app/gui/exportdialog.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/profilesession.h"
@@ -61,33 +62,33 @@ class TstSavePaths : public QObject {
     void cleanupTestCase() { QSettings().clear(); }
 
     void folder_data() {
-        QTest::addColumn<QString>("own");
-        QTest::addColumn<bool>("writable");
         QTest::addColumn<QString>("lastUsed");
-        QTest::addColumn<QString>("expected"); // "own", "last" or "home"
-        QTest::newRow("writable profile folder") << "P" << true << "L"
-                                                 << "own";
-        QTest::newRow("read-only: the last folder") << "P" << false << "L"
-                                                    << "last";
-        QTest::newRow("read-only, none used") << "P" << false << ""
-                                              << "home";
-        QTest::newRow("read-only, last one gone") << "P" << false << "gone"
-                                                  << "home";
-        QTest::newRow("no profile") << "" << true << "L"
-                                    << "last";
+        QTest::addColumn<QString>("standard");
+        QTest::addColumn<QString>("expected"); // "last", "standard" or "home"
+        QTest::newRow("the last folder") << "L"
+                                         << "S"
+                                         << "last";
+        QTest::newRow("none used: the standard one") << ""
+                                                     << "S"
+                                                     << "standard";
+        QTest::newRow("last one gone") << "gone"
+                                       << "S"
+                                       << "standard";
+        QTest::newRow("no standard folder made") << ""
+                                                 << "none"
+                                                 << "home";
     }
     void folder() {
-        QFETCH(QString, own);
-        QFETCH(bool, writable);
         QFETCH(QString, lastUsed);
+        QFETCH(QString, standard);
         QFETCH(QString, expected);
-        QDir().mkpath(m_dir + "/P");
         QDir().mkpath(m_dir + "/L");
+        QDir().mkpath(m_dir + "/S");
         const auto at = [&](const QString& name) { return name.isEmpty() ? name : m_dir + "/" + name; };
-        const QString want = expected == "own"    ? at(own)
-                             : expected == "last" ? at(lastUsed)
-                                                  : QDir::homePath();
-        QCOMPARE(gui::SavePaths::folder(at(own), writable, at(lastUsed)), want);
+        const QString want = expected == "last"       ? at(lastUsed)
+                             : expected == "standard" ? at(standard)
+                                                      : QDir::homePath();
+        QCOMPARE(gui::SavePaths::folder(at(lastUsed), at(standard)), want);
     }
     void stem_data() {
         QTest::addColumn<QString>("profile"); // under m_dir; "" for none
@@ -143,7 +144,7 @@ class TstSavePaths : public QObject {
         w.activateWindow();
         w.timeline()->setFocus(); // Ctrl+E proposes the timeline
         QApplication::processEvents();
-        const QString twoDir = QString::fromStdString(two);
+        const QString twoDir = m_dir + "/old"; // the last folder written to, not the profile's
         const auto named = [](const QString& dir, const QString& stem, int run, const QString& what) {
             return QString("%1/%2-run%3-%4").arg(dir, stem).arg(run).arg(what);
         };
@@ -165,8 +166,8 @@ class TstSavePaths : public QObject {
         // another profile: its folder and name, its run
         w.openProfile(QString::fromStdString(other));
         QVERIFY(ready.wait(60000));
-        const QString otherDir = QString::fromStdString(other);
-        const QString otherName = QFileInfo(otherDir).fileName();
+        const QString otherDir = m_dir + "/old";
+        const QString otherName = QFileInfo(QString::fromStdString(other)).fileName();
         const int run = w.session()->summary()->run;
         QCOMPARE(w.proposedSavePath(Kind::View), named(otherDir, otherName, run, "view.rsview"));
         QCOMPARE(w.proposedSavePath(Kind::Report), otherDir + "/" + otherName + "-report.html"); // one run

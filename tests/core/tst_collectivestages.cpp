@@ -148,7 +148,9 @@ class TstCollectiveStages : public QObject {
         std::vector<Arrival> v{arrival(0, "x", 100, 100), arrival(1, "x", 200, 10)};
         ArrivalGroups g{{"k", {&v[0], &v[1]}}, {"alone", {&v[1]}}};
         int64_t unknowable = blameLastArrivals(g, {}, runMap({{0, 0}, {1, 0}}, {0}));
-        QCOMPARE(unknowable, int64_t(1)); // the instance of one arrival is not an instance to blame
+        // the instance of one arrival too: its other ranks may be the missing ones (a run of one present
+        // rank had no note on its collectives)
+        QCOMPARE(unknowable, int64_t(2));
         for (auto& a : v) {
             QVERIFY(!a.lastRank);
             QVERIFY(!a.waitEvents); // nothing inferred either

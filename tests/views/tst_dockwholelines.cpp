@@ -3,16 +3,21 @@
 // half by the dock's own scroll area (DockScrollArea). Over a range of dock heights around the 800 × 600
 // window's docks, every bank label of the memory map and every row of the regression list is either wholly
 // in the dock's viewport or not in it at all, before and after a scroll.
+// The memory view's text lines above the map (the caption beside the rank box, the colour key) are lines
+// too (issue 19: scrolled along the bank bands, the dock's top edge stopped through the colour key's line).
 #include "app/gui/dockscrollarea.h"
 
 #include "core/compare/comparisondata.h"
 #include "core/query/analysisqueries.h"
 #include "tests/support/testsupport.h"
+#include "views/common/elidedlabel.h"
 #include "views/common/interactionstate.h"
+#include "views/common/wholelines.h"
 #include "views/compare/compareview.h"
 #include "views/memory/memorymapcanvas.h"
 #include "views/memory/memorymapview.h"
 
+#include <QLabel>
 #include <QScrollBar>
 #include <QTreeWidget>
 #include <QtTest>
@@ -41,6 +46,23 @@ QRect inViewport(const gui::DockScrollArea& area, const QWidget* w, QRect r) {
         r.translate(p->pos());
     }
     return r;
+}
+/// "" when each text line of `label` is wholly in the viewport or out of it, else what of it shows.
+QString cutLines(const gui::DockScrollArea& area, const QLabel* label) {
+    if (!label->isVisible() || label->text().isEmpty()) return {};
+    // a one-line label is drawn centred in its height: the line is the label; a wrapped one's are its lines
+    const QList<QRect> lines = label->wordWrap() ? views::labelLineRects(label, label->width())
+                                                 : QList<QRect>{QRect(0, 0, label->width(), label->height())};
+    QStringList out;
+    for (const QRect& line : lines) {
+        const QRect r = inViewport(area, label, line), seen = r & area.viewport()->rect();
+        if (!seen.isEmpty() && seen.height() != r.height())
+            out << QString("%1: %2 of %3 px shown")
+                       .arg(label->objectName())
+                       .arg(seen.height())
+                       .arg(r.height());
+    }
+    return out.join("; ");
 }
 } // namespace
 
@@ -105,6 +127,42 @@ class TstDockWholeLines : public QObject {
                 }
             }
         QVERIFY(labels > 0);
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join('\n')));
+    }
+
+    void noTextLineIsCutByAScroll() {
+        auto data = std::make_shared<query::MemoryMapData>(query::loadMemoryMap(*m_ix.db, 0));
+        views::InteractionState state;
+        state.setBounds(data->startNs, data->endNs);
+        auto* view = new views::MemoryMapView(&state, nullptr);
+        gui::DockScrollArea area(view);
+        area.resize(560, 170); // about the 800 × 600 window's memory dock
+        view->setProfile({});
+        area.show();
+        view->setData(data);
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        const QList<const QLabel*> labels{view->caption(), view->legend()};
+        QVERIFY(!view->legend()->text().isEmpty()); // the colour key: the line this is about
+        QStringList cut;
+        int steps = 0;
+        for (int h = 120; h <= 300; h += 15) {
+            area.resize(560, h);
+            QTest::qWait(1); // the resize, then the snap it asks for
+            QScrollBar* bar = area.verticalScrollBar();
+            bar->setValue(0);
+            QTest::qWait(1);
+            // scrolled down a few pixels at a time, as a wheel or drag over the bank bands does
+            for (int v = 1; v <= 60 && v <= bar->maximum(); v += 3) {
+                bar->setValue(v);
+                QTest::qWait(1);
+                QCoreApplication::processEvents();
+                ++steps;
+                for (const QLabel* l : labels)
+                    if (const QString c = cutLines(area, l); !c.isEmpty())
+                        cut << QString("%1 px dock, scrolled to %2: %3").arg(h).arg(bar->value()).arg(c);
+            }
+        }
+        QVERIFY(steps > 0);
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join('\n')));
     }
 

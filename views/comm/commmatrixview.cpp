@@ -106,6 +106,7 @@ CommMatrixView::CommMatrixView(InteractionState* state, query::QueryService* ser
     });
     connect(m_group, &QComboBox::currentIndexChanged, this, [this] {
         m_groupChoice.reset(); // the user's choice from now on
+        m_groupNote.clear();
         request();
         linkLeavesWithItsGroup();
     });
@@ -127,6 +128,7 @@ void CommMatrixView::setProfile(int run) {
     m_linkNote.clear();
     m_stepNote.clear();
     m_stepChoice = -1; // another run's steps
+    m_groupNote.clear();
     if (m_service) {
         query::CommMatrixRequest r;
         r.run = run;
@@ -181,7 +183,7 @@ void CommMatrixView::setMetric(CommMetric m) {
 }
 
 void CommMatrixView::setMatrix(std::shared_ptr<const query::CommMatrix> m) {
-    if (!m) return;
+    if (!m || dropsAbsentGroup(*m)) return;
     m_run = m->run;
     m_canvas->setMatrix(m);
     fillChoosers();
@@ -194,6 +196,22 @@ void CommMatrixView::setMatrix(std::shared_ptr<const query::CommMatrix> m) {
     updateTexts();
     showLinkRanks();
     showGroupOfLink(); // a saved view's link may be resolved before the run's first matrix came
+}
+
+bool CommMatrixView::dropsAbsentGroup(const query::CommMatrix& m) {
+    // a saved view's group this run does not list: its empty matrix was shown under a box saying "all"
+    // (the box lists the run's groups only), and saved again with that group (issue 19). The run's
+    // default group instead, asked for without a group (the box's entry would ask for "all"), said above
+    // the grid
+    if (!m_groupChoice || m.listsGroup(m_groupChoice->toStdString()) || !m_service) return false;
+    const QString asked = *std::exchange(m_groupChoice, std::nullopt);
+    m_groupNote = tr("The saved view's communication group %1 is not in this run: its default group is "
+                     "shown.")
+                      .arg(asked);
+    query::CommMatrixRequest r = currentRequest();
+    r.group.reset();
+    m_pending = m_service->requestCommMatrix(r);
+    return true;
 }
 
 void CommMatrixView::showGroupOfLink() {
@@ -250,6 +268,7 @@ QString CommMatrixView::noticeText() const {
     const query::CommMatrix* m = matrix();
     if (!m) return {};
     QStringList lines;
+    if (!m_groupNote.isEmpty()) lines << m_groupNote;
     for (const auto& n : m->notes)
         lines << QString::fromStdString(n);
     // why there is no matrix is said once, where the grid would be (the canvas's placeholder)

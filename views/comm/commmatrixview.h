@@ -102,6 +102,9 @@ class CommMatrixView : public QWidget {
     /// The selected link is of a group the group box does not show: the box goes to it (no effect before
     /// the run's matrix filled the box; setMatrix calls it again).
     void showGroupOfLink();
+    /// `m` is of a group held for a saved view (m_groupChoice) that the run does not list: the run's
+    /// default group is asked for instead and m_groupNote says so; `m` is not shown.
+    bool dropsAbsentGroup(const query::CommMatrix& m);
     /// Asks for a resolved link's ranks to be shown once the matrix says its ranks are global.
     void showLinkRanks();
     InteractionState* m_state;
@@ -114,6 +117,7 @@ class CommMatrixView : public QWidget {
     QString m_stepNote;
     qint64 m_stepChoice = -1;             ///< the step asked for (-1: all steps)
     std::optional<QString> m_groupChoice; ///< a group asked for before the box lists it (a saved view's)
+    QString m_groupNote; ///< a saved view's group the run lacks, its default shown instead ("" none)
     int m_run = 0;
     CommMetric m_preferred = CommMetric::Bandwidth;
     quint64 m_pending = 0, m_pendingSpans = 0;

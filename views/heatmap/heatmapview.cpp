@@ -90,6 +90,7 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
         if (i == 2)
             for (const auto& op : m_ops)
                 m_subject->addItem(op, op);
+        if (i != 0) m_subject->setCurrentIndex(shownSubject(i));
         m_subject->setEnabled(i != 0);
         m_subject->blockSignals(false);
         m_stat->setItemText(0, statisticName(HeatStatistic::Ratio, Mode(i)));
@@ -309,6 +310,29 @@ void HeatmapView::setProfile(const std::vector<int>& ranks, std::optional<int64_
     request();
 }
 
+int HeatmapView::shownSubject(int mode) const {
+    // the layout opened on its chooser's first entry, another op or rank than the one selected or looked
+    // at (issue 19): the selection's op (rank × step) or rank (op × step), else the op of the row at the
+    // top of the grid in view (the rank of the column at its left)
+    const Selection& s = m_state->selection();
+    const auto* d = m_canvas->data();
+    if (mode == 1) {
+        if (const int i = m_subject->findData(s.rank); i >= 0) return i;
+        if (!d || d->mode != Mode::OpByRank) return 0;
+        const size_t c =
+            size_t(m_scroll->horizontalScrollBar()->value() / std::max(1, m_canvas->cellWidth()));
+        return c < d->columnKeys.size() ? std::max(0, m_subject->findData(int(d->columnKeys[c]))) : 0;
+    }
+    if (!s.opType.isEmpty())
+        if (const int i = m_subject->findData(s.opType); i >= 0) return i;
+    if (!d || d->mode == Mode::RankByStep) return 0;
+    // rows in display order, the column labels' band kept in view over the cells scrolled under it
+    const auto& order = m_canvas->order();
+    const size_t k = size_t(m_scroll->verticalScrollBar()->value() / std::max(1, m_canvas->cellHeight()));
+    if (k >= order.size()) return 0;
+    return std::max(0, m_subject->findData(QString::fromStdString(d->rows[size_t(order[k])])));
+}
+
 void HeatmapView::setPreferredLayout(int mode, const QString& op, int rankNumber) {
     if (mode == 1 || mode == 2) m_carried = CarriedLayout{mode, op, rankNumber};
 }
@@ -321,7 +345,7 @@ void HeatmapView::restoreCarried() {
     int i = m_subject->findData(c.op);
     for (int k = 0; c.mode == 1 && k < m_subject->count(); ++k)
         if (rankNumber(m_summary.get(), m_subject->itemData(k).toInt()) == c.rankNumber) i = k;
-    if (i > 0) m_subject->setCurrentIndex(i);
+    if (i >= 0) m_subject->setCurrentIndex(i); // over shownSubject's choice, the first entry too
 }
 
 void HeatmapView::setMode(Mode mode, int rank, const QString& opType) {

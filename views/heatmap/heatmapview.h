@@ -120,6 +120,9 @@ class HeatmapView : public QWidget {
     /// The grid's rows whole in view, under the legend's strip or beside the legend (no row cut).
     void fitWholeRows();
     void request();
+    /// The subject chooser's entry a switch to layout `mode` (1, 2) shows: the selected rank or op, else
+    /// the op of the top row in view.
+    int shownSubject(int mode) const;
     void onSelection(const Selection& s);
     QString stragglerCaption(int flagged, size_t columns, query::HeatCellCounts cells) const;
     /// " Not read in full: …" when a shown rank's files were cut or not read (HeatmapData::damaged); else "".
