@@ -77,7 +77,15 @@ std::string rankStepsText(const compare::CompareResult& r) {
 /// What the two runs have in common. With no rank in both, names in both runs are no match: their
 /// figures cover different ranks and are not compared.
 void printMatched(const compare::CompareResult& r, const compare::CompareOptions& o) {
-    if (r.ranks.empty()) // figures over different ranks are not compared: names in both runs are no match
+    // two workloads: rank and step numbers in both are not the same ranks and steps (walk 56c read
+    // "matched: 1 rank" under "not one workload")
+    if (!r.ranks.empty() && !r.unrelated.empty() && r.sameData.empty())
+        std::printf("matched: no rank (not one workload: %s and %s appear in both runs, as two jobs' "
+                    "ranks and steps; not compared)\n",
+                    model::counted(int64_t(r.ranks.size()), "rank number", "rank numbers").c_str(),
+                    model::counted(int64_t(r.stepsByNumber.size()), "step number", "step numbers").c_str());
+    else if (r.ranks
+                 .empty()) // figures over different ranks are not compared: names in both runs are no match
         std::printf(
             "matched: no rank, so nothing was compared (%zu op types >= %.1f %% of device time and %zu "
             "step numbers are in both runs, not compared: their figures cover different ranks); %lld vs "

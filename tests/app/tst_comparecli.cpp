@@ -244,6 +244,9 @@ class TstCompareCli : public QObject {
                                   "workload, so no verdict"),
                  qPrintable(out));
         QVERIFY2(!out.contains("FAIL") && !out.contains("PASS"), qPrintable(out));
+        // walk 56c: nor a rank "matched" (the rank numbers both have are two jobs' ranks)
+        QVERIFY2(out.contains("\nmatched: no rank (not one workload") && !out.contains("matched: 1 rank"),
+                 qPrintable(out));
         QString json;
         QCOMPARE(test::runRankscope({"compare", a, b, "--quiet", "--json"}, &json, &err), 4);
         const auto j = nlohmann::json::parse(json.toStdString());

@@ -372,6 +372,14 @@ QString CompareView::sidesText(const compare::ComparisonData& d) {
     return tr("baseline %1 → candidate %2").arg(b, c);
 }
 
+QString CompareView::matchedText(const compare::CompareResult& r) {
+    // rank numbers of two workloads are no match, whatever they share
+    if (!r.unrelated.empty())
+        return tr("no rank matched (%1 in both runs, of another workload)")
+            .arg(counted(qint64(r.ranks.size()), tr("rank number"), tr("rank numbers")));
+    return counted(qint64(r.ranks.size()), tr("matched rank"), tr("matched ranks"));
+}
+
 QString CompareView::verdictHead(const compare::CompareResult& r) {
     const QString regressions = counted(qint64(r.regressionCount()), tr("regression"), tr("regressions"));
     // a run compared with itself: no pass, whatever its figures (walk 36 read PASS for `compare D D`)
@@ -422,9 +430,13 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
     const auto& r = m_data->result;
     // with no rank in both runs there is nothing to set side by side: drawing each run's own ranks would
     // look like a comparison of matched ranks
+    // nor of two workloads: the same rank numbers in another job are not the same ranks (walk 56c: the
+    // step walls of two jobs were drawn on one axis under "INCONCLUSIVE … not one workload")
     const QString unmatched =
         r.ranks.empty() ? tr("No rank is in both runs: their steps and memory are not set side by side")
-                        : QString();
+        : !r.unrelated.empty()
+            ? tr("The runs are not one workload: their steps and memory are not set side by side")
+            : QString();
     // a pseudo step (the whole trace) drawn beside steps would read as a step (walk 12)
     QString stepsUnknown;
     for (const auto& n : r.notComparable)
@@ -459,7 +471,7 @@ void CompareView::setData(std::shared_ptr<const compare::ComparisonData> d) {
             : QString();
     QString text = sidesText(*m_data).toHtmlEscaped() + ": " + verdictHead(r) + judged +
                    tr("; %1. Baseline %2 (run %3), candidate %4 (run %5).")
-                       .arg(counted(qint64(r.ranks.size()), tr("matched rank"), tr("matched ranks")))
+                       .arg(matchedText(r))
                        .arg(QString::fromStdString(m_data->baseline.profile).toHtmlEscaped())
                        .arg(m_data->baseline.run)
                        .arg(QString::fromStdString(m_data->candidate.profile).toHtmlEscaped())

@@ -60,6 +60,8 @@ class CompareView : public QWidget {
     static QString sidesText(const compare::ComparisonData& d);
     /// The verdict as the panel's headline starts it (rich text): "<b>FAIL</b>, 3 regressions", SAME DATA
     /// when both sides are the same data, INCONCLUSIVE, PASS.
+    /// "N matched ranks", or none for two workloads (the rank numbers they share are not the same ranks).
+    static QString matchedText(const compare::CompareResult& r);
     static QString verdictHead(const compare::CompareResult& r);
     QPushButton* swapButton() const { return m_swap; }
     /// The spans asked for by the last spansWanted (older answers are the caller's to drop).
