@@ -103,21 +103,21 @@ class TstFlowArrows : public QObject {
         auto all = std::make_shared<views::FlowOverlay>(views::FlowOverlay::merge(0, {}, {arrow()}));
         f.scene.setFlows(all);
         const views::DrawList whole = views::FrameBuilder().build(f.input(0, 50 * kMs));
-        QVERIFY(textsWith(whole, "in this window shown").empty());
+        QVERIFY(textsWith(whole, "of the window's").empty());
         auto some = std::make_shared<views::FlowOverlay>(*all);
         some->windowTruncated = true;
         some->windowMatched = 5; // N of M: how many the window has, not just "more"
         f.scene.setFlows(some);
         const views::DrawList part = views::FrameBuilder().build(f.input(0, 50 * kMs));
-        auto notes = textsWith(part, "in this window shown");
+        auto notes = textsWith(part, "of the window's");
         QCOMPARE(notes.size(), size_t(1));
-        QVERIFY2(notes.front()->text.startsWith("flow arrows: 1 of 5 in this window shown"),
+        QVERIFY2(notes.front()->text.startsWith("flows: 1 arrow drawn for 1 of the window's 5 ("),
                  qPrintable(notes.front()->text));
         some->windowMatchedAtLeast = true; // the count stopped at its bound
         const views::DrawList bounded = views::FrameBuilder().build(f.input(0, 50 * kMs));
-        notes = textsWith(bounded, "in this window shown");
+        notes = textsWith(bounded, "of the window's");
         QCOMPARE(notes.size(), size_t(1));
-        QVERIFY2(notes.front()->text.startsWith("flow arrows: 1 of more than 5 in this window shown"),
+        QVERIFY2(notes.front()->text.startsWith("flows: 1 arrow drawn for 1 of the window's more than 5 ("),
                  qPrintable(notes.front()->text));
     }
 

@@ -131,7 +131,7 @@ class TstFlowDensityPixels : public QObject {
         // the note: how many of how many, and zoom in, drawn in the plot
         const views::Text* note = nullptr;
         for (const auto* t : frame.all<views::Text>())
-            if (t->text.startsWith("flow arrows:")) note = t;
+            if (t->text.startsWith("flows:")) note = t;
         QVERIFY2(note, "the note is drawn");
         QVERIFY2(note->text.contains(" of ") && note->text.contains("zoom in"), qPrintable(note->text));
         QVERIFY(plot.contains(note->rect.toRect()));

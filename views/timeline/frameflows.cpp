@@ -16,6 +16,7 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QStringList>
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -393,6 +394,19 @@ void FrameBuilder::addTruncatedNote(const FrameInput& in, DrawList& out) {
 
 namespace {
 
+/// Why some of the window's flows are not drawn as arrows of their own, "; "-joined; empty: all are.
+QString whyLeftOut(const FlowOverlay& f, const WindowFlowCounts& n) {
+    // issue 19: "689 of 4317 shown as 121 arrows" read as three unrelated numbers; say what each one counts
+    // and why some are left out: the density rule (flowdensity.h), the query's limit, or both
+    QStringList why;
+    if (n.shown < n.onScreen)
+        why << QCoreApplication::translate("TimelineView", "thinned to keep the lanes readable");
+    if (f.windowTruncated) why << QCoreApplication::translate("TimelineView", "a sample of them read");
+    if (n.arrows < n.shown)
+        why << QCoreApplication::translate("TimelineView", "arrows with the same ends merged");
+    return why.join(QStringLiteral("; "));
+}
+
 void addWindowFlowsNote(const FrameInput& in, const WindowFlowCounts& n, DrawList& out) {
     // a picture with some of the window's arrows says so: ranks or steps without arrows read as having
     // no flows (walk 51b: the healthy demo's export drew rank 0's and the first 15 steps' only); some are
@@ -402,19 +416,15 @@ void addWindowFlowsNote(const FrameInput& in, const WindowFlowCounts& n, DrawLis
     const QString of = f.windowTruncated && f.windowMatchedAtLeast
                            ? QCoreApplication::translate("TimelineView", "more than %1").arg(all)
                            : QString::number(all);
-    // "N of M": the arrows chosen are spread over the window's time and its lanes, some of each; and how
-    // many arrows stand for them where some were drawn once for several (their tooltips say how many)
-    const QString as = n.arrows < n.shown
-                           ? QCoreApplication::translate(
-                                 "TimelineView", " as %1 arrows (flows with the same ends drawn once)")
-                                 .arg(n.arrows)
-                           : QString();
+    const QString why = whyLeftOut(f, n);
+    const QString arrows = n.arrows == 1
+                               ? QCoreApplication::translate("TimelineView", "1 arrow")
+                               : QCoreApplication::translate("TimelineView", "%1 arrows").arg(n.arrows);
     const QString note =
         QCoreApplication::translate("TimelineView",
-                                    "flow arrows: %1 of %2 in this window shown%3, spread over it — zoom in "
-                                    "to see every one")
-            .arg(n.shown)
-            .arg(of, as);
+                                    "flows: %1 drawn for %2 of the window's %3%4 — zoom in to see every one")
+            .arg(arrows, QString::number(n.shown), of,
+                 why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why));
     const QFontMetricsF fm(fontFor(FontRole::Small, in.font));
     const QRectF plot = in.viewport.plot();
     const double w = std::min(plot.width() - 8, fm.horizontalAdvance(note) + 12);
