@@ -19,8 +19,16 @@ DockScrollArea::DockScrollArea(QWidget* view, QWidget* parent) : QScrollArea(par
     setWidget(view);
     setFocusProxy(view);            // a dock raised for a finding gives its view the keys, as before
     view->installEventFilter(this); // its layout (new data, another minimum) moves its lines
-    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &DockScrollArea::snapLater);
-    connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, &DockScrollArea::snapLater);
+    follow(verticalScrollBar(), &QScrollBar::valueChanged);
+    follow(verticalScrollBar(), &QScrollBar::rangeChanged);
+}
+
+DockScrollArea::~DockScrollArea() {
+    // the view's models and scroll bars (and this area's own) go in ~QWidget, after this class's part: a
+    // signal they send while they go must not reach snapLater on what is no longer a DockScrollArea (UBSan
+    // in the sanitize stage: "downcast … which does not point to an object of type 'DockScrollArea'")
+    for (const QMetaObject::Connection& c : m_connections)
+        disconnect(c);
 }
 
 void DockScrollArea::resizeEvent(QResizeEvent* e) {
@@ -59,16 +67,16 @@ void DockScrollArea::watch(QWidget* w) {
 
 void DockScrollArea::watchRows(QAbstractItemView* items) {
     // an item view's rows move with its own scroll bar, rows added or taken away, a tree's row opened
-    connect(items->verticalScrollBar(), &QScrollBar::valueChanged, this, &DockScrollArea::snapLater);
+    follow(items->verticalScrollBar(), &QScrollBar::valueChanged);
     if (QAbstractItemModel* m = items->model()) {
-        connect(m, &QAbstractItemModel::rowsInserted, this, &DockScrollArea::snapLater);
-        connect(m, &QAbstractItemModel::rowsRemoved, this, &DockScrollArea::snapLater);
-        connect(m, &QAbstractItemModel::layoutChanged, this, &DockScrollArea::snapLater);
-        connect(m, &QAbstractItemModel::modelReset, this, &DockScrollArea::snapLater);
+        follow(m, &QAbstractItemModel::rowsInserted);
+        follow(m, &QAbstractItemModel::rowsRemoved);
+        follow(m, &QAbstractItemModel::layoutChanged);
+        follow(m, &QAbstractItemModel::modelReset);
     }
     if (auto* tree = qobject_cast<QTreeView*>(items)) {
-        connect(tree, &QTreeView::expanded, this, &DockScrollArea::snapLater);
-        connect(tree, &QTreeView::collapsed, this, &DockScrollArea::snapLater);
+        follow(tree, &QTreeView::expanded);
+        follow(tree, &QTreeView::collapsed);
     }
 }
 

@@ -17,6 +17,7 @@
 #include <QSet>
 #include <optional>
 #include <utility>
+#include <vector>
 
 class QAbstractItemView;
 
@@ -27,6 +28,7 @@ class DockScrollArea : public QScrollArea {
   public:
     /// Takes `view` (owned from then on).
     explicit DockScrollArea(QWidget* view, QWidget* parent = nullptr);
+    ~DockScrollArea() override;
     /// The px left blank under the viewport so that it ends between two lines (0: none cut).
     int cutOff() const { return m_cut; }
 
@@ -47,7 +49,12 @@ class DockScrollArea : public QScrollArea {
     void watch(QWidget* w);
     /// Snaps when an item view's rows move without a resize (its scroll, its model's rows, a tree's).
     void watchRows(QAbstractItemView* items);
-    int m_cut = 0;         ///< px left blank under the viewport
+    /// Snaps when `sender` sends `signal`; the connection is dropped with this area's own part.
+    template <class Sender, class Signal> void follow(Sender* sender, Signal signal) {
+        m_connections.push_back(connect(sender, signal, this, &DockScrollArea::snapLater));
+    }
+    std::vector<QMetaObject::Connection> m_connections; ///< what follow() connected
+    int m_cut = 0;                                      ///< px left blank under the viewport
     int m_lastTop = 0;     ///< the scroll value last snapped: a scroll's direction
     int m_snappedTop = -1; ///< the scroll value the last snap set (-1: none): not snapped again
     int m_paintedTop = 0;  ///< the scroll value and cut the view was last repainted at
