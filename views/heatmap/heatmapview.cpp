@@ -126,7 +126,7 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
             s.step = d->columnKeys[size_t(c)];
         }
         m_state->setSelection(s);
-        if (s.rank >= 0 && !s.opType.isEmpty()) Q_EMIT cellChosen(s.opType, s.rank);
+        if (s.rank >= 0 && !s.opType.isEmpty()) Q_EMIT cellChosen(s.opType, s.rank, s.step);
     });
     connect(m_state, &InteractionState::selectionChanged, this, &HeatmapView::onSelection);
     if (m_service)
