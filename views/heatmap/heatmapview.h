@@ -137,6 +137,8 @@ class HeatmapView : public QWidget {
     void offerHeldStatistics(query::HeatmapData::Mode mode);
     /// The caption of the shown grid with the statistic it is coloured by.
     void updateCaption();
+    /// " Communication kernels are not in it: …" when the summary names any communication; else "".
+    QString communicationNote() const;
     bool m_statByRankCount = false; ///< the statistic was set by followComparable, not by the user
     InteractionState* m_state;
     query::QueryService* m_service;
