@@ -297,7 +297,8 @@ void MainWindow::wireNavigation() {
     connect(m_heatmap, &views::HeatmapView::cellChosen, m_search, &SearchController::highlightOpKernels);
     // Details says which of the cell's kernels the timeline does not draw (a highlight nobody can see)
     connect(m_search, &SearchController::opKernelsDrawn, m_details, &DetailsPanel::timelineHighlightShown);
-    connect(m_opSummary, &views::OpSummaryView::rowChosen, m_search, &SearchController::highlightOpKernels);
+    connect(m_opSummary, &views::OpSummaryView::rowChosen, m_search,
+            [this](const QString& op, int rank) { m_search->highlightOpKernels(op, rank); }); // every step
     connect(m_compareView, &views::CompareView::opTypeChosen, this, [this](const QString& op, int dataRank) {
         const views::Selection s = m_compare->selectionFor(op, dataRank);
         if (s.rank >= 0) m_search->highlightOpKernels(op, s.rank);

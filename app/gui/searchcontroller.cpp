@@ -194,11 +194,12 @@ void SearchController::highlightShapeKernels(const QString& opType, const QStrin
     m_kernelRequest = m_service->requestShapeKernels(m_summary->run, opType, shapes, dtypes);
 }
 
-void SearchController::highlightOpKernels(const QString& opType, int rank) {
+void SearchController::highlightOpKernels(const QString& opType, int rank, qint64 step) {
     m_kernelKind = Kind::OpKernels;
     m_opType = opType, m_opRank = rank;
     m_label = tr("%1 on %2").arg(opType, views::rankName(m_summary.get(), rank));
-    m_kernelRequest = m_service->requestOpKernels(opType, rank);
+    if (step >= 0) m_label += tr(" in step %1").arg(step);
+    m_kernelRequest = m_service->requestOpKernels(opType, rank, step);
 }
 
 void SearchController::showSpanRows(const std::vector<query::SpanRef>& refs) {

@@ -45,8 +45,9 @@ class SearchController : public QObject {
     void selectAllMatches();
     /// Every kernel of a shape group (a shape heatmap cell).
     void highlightShapeKernels(const QString& opType, const QString& shapes, const QString& dtypes);
-    /// Every kernel of (op type, rank) (a heatmap cell); the timeline goes to the longest.
-    void highlightOpKernels(const QString& opType, int rank);
+    /// Every kernel of (op type, rank) (a heatmap cell), of `step` only when ≥ 0 (a per-step cell); the
+    /// timeline goes to the longest.
+    void highlightOpKernels(const QString& opType, int rank, qint64 step = -1);
     /// The spans rows of the SQL console name: one is selected and shown; several are highlighted and the
     /// first is selected (F3 steps on). Rows naming no span, or a span of a run not shown, are said.
     void showSpanRows(const std::vector<query::SpanRef>& refs);

@@ -745,18 +745,27 @@ TensorRows loadCollectiveTensorRows(index::Db& db, int rank, const std::string& 
 }
 
 std::vector<DrawItem> opKernelSpans(index::Db& db, const std::string& opType, int rank, int limit,
-                                    std::vector<int64_t>* trackIds) {
+                                    std::vector<int64_t>* trackIds, int64_t step) {
+    // a step's kernels are those the per-step heatmap counts in its cell (stepIndexAt); read from the
+    // step's start so the limit is spent on them (issue 19: a cell of step 2 went to the run's longest)
+    const auto steps = step >= 0 ? stepWindows(db, rank) : std::vector<StepWin>{};
+    int wanted = -1;
+    for (size_t i = 0; i < steps.size(); ++i)
+        if (steps[i].step == step) wanted = int(i);
+    if (step >= 0 && wanted < 0) return {};
+    const int64_t from = wanted < 0 ? std::numeric_limits<int64_t>::min() : steps[size_t(wanted)].start;
     std::vector<std::pair<DrawItem, int64_t>> all;
     auto q = db.prepare(
         "SELECT s.span_id, s.ts_ns, s.ts_ns + s.dur_ns, s.name_id, s.op_type_id, s.depth FROM span s "
-        "WHERE s.track_id = ?1 AND s.op_type_id = (SELECT id FROM string WHERE value = ?2) "
+        "WHERE s.track_id = ?1 AND s.op_type_id = (SELECT id FROM string WHERE value = ?2) AND s.ts_ns >= ?4 "
         "ORDER BY s.ts_ns LIMIT ?3");
     for (auto [track, r] : computeTracks(db, rank)) {
-        q.bind(1, track).bind(2, opType).bind(3, int64_t(limit));
+        q.bind(1, track).bind(2, opType).bind(3, int64_t(limit)).bind(4, from);
         while (q.step())
-            all.push_back(
-                {{q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)), 1, q.i64(0)},
-                 track});
+            if (wanted < 0 || stepIndexAt(steps, q.i64(1)) == wanted)
+                all.push_back({{q.i64(1), q.i64(2), int32_t(q.i64(3)), int32_t(q.i64(4)), int32_t(q.i64(5)),
+                                1, q.i64(0)},
+                               track});
         q.reset();
     }
     std::sort(all.begin(), all.end(),

@@ -262,8 +262,8 @@ Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int ra
 Histogram loadDurationHistogram(index::Db& spans, int spansRank, index::Db& stats, const std::string& opType,
                                 int rank, int bins = 30);
 /// The device kernels of `opType` on `rank` (the heatmap cell's spans), in time order, at most `limit`;
-/// `trackIds` gets each one's track.
+/// `trackIds` gets each one's track. `step` ≥ 0: only those in that step's window (a per-step cell's).
 std::vector<DrawItem> opKernelSpans(index::Db& db, const std::string& opType, int rank, int limit,
-                                    std::vector<int64_t>* trackIds);
+                                    std::vector<int64_t>* trackIds, int64_t step = -1);
 
 } // namespace rs::query

@@ -231,10 +231,10 @@ quint64 QueryService::requestHistogram(const QString& opType, int rank) {
     });
 }
 
-quint64 QueryService::requestOpKernels(const QString& opType, int rank) {
-    return submitWithLanes([op = opType.toStdString(), rank](LaneReader& lanes) {
+quint64 QueryService::requestOpKernels(const QString& opType, int rank, qint64 step) {
+    return submitWithLanes([op = opType.toStdString(), rank, step](LaneReader& lanes) {
         ShapeKernels k;
-        k.spans = opKernels(lanes, op, rank, kKernelLimit, &k.trackIds);
+        k.spans = opKernels(lanes, op, rank, kKernelLimit, &k.trackIds, step);
         return wrap(std::move(k));
     });
 }

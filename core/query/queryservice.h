@@ -66,8 +66,9 @@ class QueryService : public QObject {
     quint64 requestCollectiveTensorRows(int rank, const QString& opName,
                                         qint64 startNs);       ///< T = std::vector<TensorItem>
     quint64 requestHistogram(const QString& opType, int rank); ///< T = Histogram
-    /// The kernels of one (op type, rank) heatmap cell (query::opKernelSpans). T = ShapeKernels
-    quint64 requestOpKernels(const QString& opType, int rank);
+    /// The kernels of one (op type, rank) heatmap cell, of one step when `step` ≥ 0 (query::opKernelSpans).
+    /// T = ShapeKernels
+    quint64 requestOpKernels(const QString& opType, int rank, qint64 step = -1);
     /// Op latency by input shape of one run. T = std::vector<shapes::OpShapeTable>
     quint64 requestShapeTables(int run);
     /// The kernels no input shape was linked to, by why (shapes::unlinkedShapeKernels). T = UnlinkedShapes

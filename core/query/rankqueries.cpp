@@ -97,11 +97,11 @@ Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int ra
 }
 
 std::vector<DrawItem> opKernels(LaneReader& lanes, const std::string& opType, int rank, int limit,
-                                std::vector<int64_t>* trackIds) {
+                                std::vector<int64_t>* trackIds, int64_t step) {
     std::vector<std::pair<DrawItem, int64_t>> found;
     lanes.visitRanks({rank}, [&](const RankPart& part) {
         std::vector<int64_t> tracks;
-        auto items = opKernelSpans(*part.db, opType, part.toLocal.at(rank), limit, &tracks);
+        auto items = opKernelSpans(*part.db, opType, part.toLocal.at(rank), limit, &tracks, step);
         appendInView(part, std::move(items), std::move(tracks), found);
     });
     std::vector<DrawItem> out;

@@ -23,9 +23,9 @@ RankActivity rankActivity(LaneReader& lanes, const std::vector<int>& ranks, int6
 HeatmapData rankStepHeatmap(LaneReader& lanes, const std::string& opType, const std::vector<int>& ranks = {});
 /// loadDurationHistogram: the durations from the rank's part, the op statistics from the open index.
 Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int rank);
-/// opKernelSpans from the rank's part.
+/// opKernelSpans from the rank's part (`step` ≥ 0: that step's only).
 std::vector<DrawItem> opKernels(LaneReader& lanes, const std::string& opType, int rank, int limit,
-                                std::vector<int64_t>* trackIds);
+                                std::vector<int64_t>* trackIds, int64_t step = -1);
 /// loadShapeTables over the query's ranks, wherever they are; `unread` gets the ranks left out (their
 /// shard is missing or changed).
 std::vector<shapes::OpShapeTable> shapeTables(LaneReader& lanes, const shapes::ShapeQuery& q,

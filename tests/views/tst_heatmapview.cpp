@@ -293,18 +293,21 @@ class TstHeatmapView : public QObject {
         QTest::addColumn<int>("mode");
         QTest::addColumn<int>("stat");
         QTest::addColumn<QString>("caption");
-        QTest::newRow("op x step, ratio")
-            << 1 << int(views::HeatStatistic::Ratio)
-            << "Mean duration per step on rank 0, coloured by the ratio to the op type's lower median step.";
+        QTest::newRow("op x step, ratio") << 1 << int(views::HeatStatistic::Ratio)
+                                          << "Each cell: the op type's mean duration in the step on rank 0 "
+                                             "as a ratio to the op type's lower median "
+                                             "step (the number and the colour).";
         QTest::newRow("op x step, total")
             << 1 << int(views::HeatStatistic::Total)
             << "Op types per step on rank 0, coloured by their total time in the step.";
         QTest::newRow("rank x step, total")
             << 2 << int(views::HeatStatistic::Total)
             << "MatMul per rank and step, coloured by its total time in the step.";
-        QTest::newRow("rank x step, ratio") << 2 << int(views::HeatStatistic::Ratio)
-                                            << "Mean duration of MatMul per rank and step, coloured by the "
-                                               "ratio to the step's lower median over ranks.";
+        QTest::newRow("rank x step, ratio")
+            << 2 << int(views::HeatStatistic::Ratio)
+            << "Each cell: the mean duration of MatMul on the rank in the step "
+               "as a ratio to the step's lower median over ranks (the number "
+               "and the colour).";
         QTest::newRow("op x rank, mean") << 0 << int(views::HeatStatistic::Mean)
                                          << "No slow cell: no op type is much slower on one card than on the "
                                             "others. Colour: mean duration.";

@@ -16,6 +16,7 @@
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 #include <QWheelEvent>
+#include <algorithm>
 #include <iterator>
 #include <utility>
 
@@ -126,7 +127,7 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
             s.step = d->columnKeys[size_t(c)];
         }
         m_state->setSelection(s);
-        if (s.rank >= 0 && !s.opType.isEmpty()) Q_EMIT cellChosen(s.opType, s.rank);
+        if (s.rank >= 0 && !s.opType.isEmpty()) Q_EMIT cellChosen(s.opType, s.rank, s.step);
     });
     connect(m_state, &InteractionState::selectionChanged, this, &HeatmapView::onSelection);
     if (m_service)
@@ -545,28 +546,40 @@ void HeatmapView::updateCaption() {
             (d->rows.empty() ? tr("No device kernels with op statistics: no slow cell can be looked for.")
                              : stragglerCaption(flagged, d->columnKeys.size(), query::heatCellCounts(*d))) +
             colour + (cut.empty() ? damagedNote(*d) : tr(" Hatched: %1.").arg(QString::fromStdString(cut))) +
-            notDrawn + fellBack);
+            notDrawn + fellBack + communicationNote());
         return;
     }
     const bool ratio = stat == HeatStatistic::Ratio;
     // the ratio's sentence names no statistic: one argument each (two to one placeholder made Qt warn
-    // "1 argument(s) missing" on every export --state of a rank × step grid, walk 53c)
+    // "1 argument(s) missing" on every export --state of a rank × step grid, walk 53c). It says the cells'
+    // numbers are ratios, as drawn (issue 19: "Mean duration …" over cells reading "1.40")
     const QString subject =
         d->mode == Mode::OpByStep ? rankName(m_summary.get(), d->rank) : QString::fromStdString(d->opType);
     if (d->mode == Mode::OpByStep)
-        setCaption((ratio ? tr("Mean duration per step on %1, coloured by the ratio to the op type's lower "
-                               "median step.")
-                                .arg(subject)
-                          : tr("Op types per step on %1, coloured by their %2 in the step.")
-                                .arg(subject, statisticName(stat, d->mode))) +
-                   why);
+        setCaption(
+            (ratio
+                 ? tr("Each cell: the op type's mean duration in the step on %1 as a ratio to the op type's "
+                      "lower median step (the number and the colour).")
+                       .arg(subject)
+                 : tr("Op types per step on %1, coloured by their %2 in the step.")
+                       .arg(subject, statisticName(stat, d->mode))) +
+            why + communicationNote());
     else
-        setCaption((ratio ? tr("Mean duration of %1 per rank and step, coloured by the ratio to the step's "
-                               "lower median over ranks.")
+        setCaption((ratio ? tr("Each cell: the mean duration of %1 on the rank in the step as a ratio to "
+                               "the step's lower median over ranks (the number and the colour).")
                                 .arg(subject)
                           : tr("%1 per rank and step, coloured by its %2 in the step.")
                                 .arg(subject, statisticName(stat, d->mode))) +
-                   why);
+                   why + communicationNote());
+}
+
+QString HeatmapView::communicationNote() const {
+    // the grids hold computation only: a run whose largest consumer is a collective showed no sign of it
+    // (issue 19, HTA nccl_parser_config: ncclKernel_AllReduce absent without a word)
+    const bool any =
+        m_summary && std::any_of(m_summary->communication.begin(), m_summary->communication.end(),
+                                 [](uint8_t c) { return c != 0; });
+    return any ? tr(" Communication kernels are not in it: the Communication panel shows them.") : QString();
 }
 
 QString HeatmapView::stragglerCaption(int flagged, size_t columns, query::HeatCellCounts cells) const {

@@ -87,9 +87,10 @@ class HeatmapView : public QWidget {
     static std::vector<HeatmapCanvas::Cell> highlightsFor(const query::HeatmapData* d, const Selection& s);
 
   Q_SIGNALS:
-    /// The user clicked the cell of `opType` on `rank` (after selecting it): the app takes the timeline to
-    /// its kernels. A selection made elsewhere (a finding, a saved view) does not emit it.
-    void cellChosen(const QString& opType, int rank);
+    /// The user clicked the cell of `opType` on `rank` (after selecting it), of `step` in a per-step
+    /// layout (-1: op × rank, every step): the app takes the timeline to its kernels. A selection made
+    /// elsewhere (a finding, a saved view) does not emit it.
+    void cellChosen(const QString& opType, int rank, qint64 step);
     /// The user chose a layout in the mode or subject box (mode 0–2; the op of mode 2, the rank's number of
     /// mode 1): what the app remembers for the next session (walk 38: a restart went back to op × rank).
     void layoutChosen(int mode, const QString& op, int rankNumber);
@@ -136,6 +137,8 @@ class HeatmapView : public QWidget {
     void offerHeldStatistics(query::HeatmapData::Mode mode);
     /// The caption of the shown grid with the statistic it is coloured by.
     void updateCaption();
+    /// " Communication kernels are not in it: …" when the summary names any communication; else "".
+    QString communicationNote() const;
     bool m_statByRankCount = false; ///< the statistic was set by followComparable, not by the user
     InteractionState* m_state;
     query::QueryService* m_service;
