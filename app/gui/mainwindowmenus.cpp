@@ -296,8 +296,9 @@ void MainWindow::addFlowActions(QMenu* view) {
     m_flowsAction->setShortcut(QKeySequence("Ctrl+Shift+G"));
     m_flowsAction->setToolTip(
         tr("The flow arrows of every span in the window (host launch → kernel, "
-           "forward → backward, …) of the categories checked under Flow categories; the "
-           "selected span's arrows are drawn always (J follows them)"));
+           "forward → backward, …) of the categories checked under Flow categories — thinned "
+           "when too many to read, a note saying how many; the selected span's arrows are drawn "
+           "always (J follows them)"));
     // a profile's view state, not a setting: each profile opens with the selected span's arrows only (the
     // window's of a dense profile bury its lanes), a saved view brings back its own
     connect(m_flowsAction, &QAction::toggled, m_timeline, &views::TimelineView::setWindowFlows);
