@@ -238,7 +238,10 @@ std::string describeAnchor(const Annotation& keyed, int64_t runStartNs, const st
     case Surface::Timeline:
         break;
     }
-    auto lane = [&](size_t i) { return i < an.lanes.size() ? " " + an.lanes[i].label : std::string(); };
+    // a point on a rank's header row has no lane label: nothing is added ("on rank 1:", not "on rank 1 :")
+    auto lane = [&](size_t i) {
+        return i < an.lanes.size() && !an.lanes[i].label.empty() ? " " + an.lanes[i].label : std::string();
+    };
     switch (a.kind) {
     case Kind::Note:
         return "note at " + at(an.t0Ns) + " on " + rankListImpl(an.ranks) + lane(0);

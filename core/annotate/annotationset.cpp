@@ -11,8 +11,10 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <pwd.h>
 #include <sstream>
 #include <unistd.h>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -36,6 +38,14 @@ std::string utcNow() {
 std::string currentAuthor() {
     for (const char* v : {"RANKSCOPE_AUTHOR", "USER", "LOGNAME"})
         if (const char* s = std::getenv(v); s && *s) return s;
+    // containers, cron and CI jobs often set none of them (walk 56: the report said "unknown"); the account
+    // the process runs as is who wrote it
+    passwd entry{};
+    passwd* found = nullptr;
+    std::vector<char> buf(16384);
+    if (getpwuid_r(getuid(), &entry, buf.data(), buf.size(), &found) == 0 && found && found->pw_name &&
+        *found->pw_name)
+        return found->pw_name;
     return "unknown";
 }
 

@@ -44,7 +44,8 @@ class AnnotationSet {
 
 /// Now, UTC, ISO 8601 ("2026-12-01T14:32:47Z").
 std::string utcNow();
-/// The user's name for the author stamp ($USER, else "unknown").
+/// The user's name for the author stamp ($RANKSCOPE_AUTHOR, $USER, $LOGNAME, else the account the process
+/// runs as, else "unknown").
 std::string currentAuthor();
 
 } // namespace rs::annotate
