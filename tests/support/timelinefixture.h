@@ -58,6 +58,7 @@ struct TimelineFixture {
             data->tracks.push_back({t, {}});
     }
     int width = 1200; ///< the frame's, px
+    int height = 400; ///< the frame's, px
     query::TrackDraw& track(int64_t id) { return data->tracks[size_t(id - 1)]; }
     /// The frame of [t0, t1] as a picture (no footer: its legend's swatches are not the lanes').
     views::FrameInput input(int64_t t0, int64_t t1) {
@@ -69,7 +70,7 @@ struct TimelineFixture {
         scene.setData(data);
         views::Viewport vp;
         vp.width = width;
-        vp.height = 400;
+        vp.height = height;
         views::FrameInput in = scene.frame(vp, state, nullptr, QPalette(), QFont());
         in.exportMode = true;
         return in;

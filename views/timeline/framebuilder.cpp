@@ -241,8 +241,10 @@ QString FrameBuilder::noMatchText(const FrameInput& in) {
 }
 
 int FrameBuilder::wholeLanesBottom(const FrameInput& in) {
-    // the top of a lane the footer's edge cuts, when the lanes above it are shown and scrolling can show
-    // it whole; else the footer's edge
+    // the top of a lane the footer's edge cuts through its label, when the lanes above it are shown and
+    // scrolling can show it whole; else the footer's edge. A lane whose label is whole is drawn to the
+    // edge: an expanded lane of 30 levels blanked whole left the screen white from its top down, its
+    // spans and the annotations over it gone while the export drew them (walk 57 #1)
     const Viewport& vp = in.viewport;
     auto [from, to] = visibleLanes(in);
     for (size_t i = from; i < to; ++i) {
@@ -250,7 +252,8 @@ int FrameBuilder::wholeLanesBottom(const FrameInput& in) {
         const int top = vp.yOf(l.y);
         if (top >= vp.lanesBottom() || top + l.height <= vp.lanesBottom()) continue;
         const bool fits = l.height <= vp.lanesBottom() - vp.lanesTop();
-        return top > vp.lanesTop() && fits ? top : vp.lanesBottom();
+        const bool labelWhole = vp.lanesBottom() - top >= std::min(l.height, kLabelBlock);
+        return top > vp.lanesTop() && fits && !labelWhole ? top : vp.lanesBottom();
     }
     return vp.lanesBottom();
 }
@@ -342,7 +345,7 @@ void FrameBuilder::addGutter(const FrameInput& in, DrawList& out) const {
                          FontRole::Small, Qt::AlignVCenter, true});
             // a lane that shows fewer levels than its track has says so (a click on its name expands it)
             const bool expanded = in.options.expandedTracks.count(l.trackId) > 0;
-            if (!l.chart() && l.height >= 28 && (l.rows < l.depthRows || expanded))
+            if (!l.chart() && l.height >= kLabelBlock && (l.rows < l.depthRows || expanded))
                 out.add(Text{QRectF(16, y + 14, k - 22, 13),
                              l.rows < l.depthRows ? tr("▸ %1 of %2 levels").arg(l.rows).arg(l.depthRows)
                                                   : tr("▾ all %1 levels").arg(l.depthRows),

@@ -126,8 +126,10 @@ class FrameBuilder {
     /// The tooltip's line for the shown ranks whose step `step` is a warm-up outlier ("" when none).
     static QString warmupOutlierTip(const FrameInput& in, int64_t step);
 
-    /// Widget y where the lanes shown whole end (px): a cut lane's top, else the footer's edge (the
-    /// widget blanks the cut lane, and hit tests stop there).
+    /// A lane's label in the gutter: its name and the "▸ 3 of 8 levels" line under it (px).
+    static constexpr int kLabelBlock = 28;
+    /// Widget y where the lanes shown whole end (px): the top of a lane the footer's edge cuts through
+    /// its label, else the footer's edge (the widget blanks that lane, and hit tests stop there).
     static int wholeLanesBottom(const FrameInput& in);
 
   private:

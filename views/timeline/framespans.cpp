@@ -121,7 +121,10 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
     const std::vector<int32_t>& selTypes = dimByType ? selectedOpTypes(in) : kNone;
     const bool dimRank = dimByType && sel.rank >= 0 && sel.rank != l.rank;
     const double rowH = double(l.height - 3) / l.rows;
-    double lastX1[8] = {-1e9, -1e9, -1e9, -1e9, -1e9, -1e9, -1e9, -1e9};
+    // per row: an expanded lane shows up to LayoutOptions::expandedMaxRows rows, and rows 8 and deeper
+    // shared row 7's slot: a span there of row 7's colour widened row 7's rect and was not drawn (walk 57)
+    const size_t rows = size_t(std::max(l.rows, 1));
+    std::vector<double> lastX1(rows, -1e9);
     // per row, the last rect batched and its colour: a span of the same colour that touches it widens it
     // (zoomed out, runs of buckets of one op type become one rect each)
     struct Open {
@@ -129,7 +132,7 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
         size_t index = 0;
         QRgb color = 0;
     };
-    Open open[8];
+    std::vector<Open> open(rows);
     auto isComm = [&](int32_t id) {
         return id >= 0 && size_t(id) < s.communication.size() && s.communication[size_t(id)];
     };
@@ -138,7 +141,7 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
     };
     const QRgb runtimeInk = runtimeTaskColor().rgba();
     for (const auto& item : track->items) {
-        if (item.depth >= l.rows) continue;
+        if (item.depth < 0 || item.depth >= l.rows) continue;
         double x0 = std::max(lm.x(item.startNs), left - 2);
         double x1 = std::min(lm.x(item.endNs), right + 2);
         if (x1 < left || x0 >= right) continue; // one starting at the window's end is after it
@@ -147,7 +150,7 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
         // there while the PNG showed solid blocks (walk 52, ns_resolution_trace's Stream 7).
         x0 = std::round(x0), x1 = std::round(x1);
         // sub-pixel spans that land in an already painted pixel add nothing
-        double& last = lastX1[std::min(item.depth, 7)];
+        double& last = lastX1[size_t(item.depth)];
         if (x1 - x0 < 1 && x0 < last) continue;
         // a sub-pixel span is one pixel wide, inside the plot: one ending at the window's end (the run's
         // last span at Fit) widened past the edge and was clipped away
@@ -164,7 +167,7 @@ void FrameBuilder::addSpans(const FrameInput& in, const Lane& l, double y) {
         if (dimByType && (dimRank || std::find(selTypes.begin(), selTypes.end(), type) == selTypes.end()))
             c = qRgba(qRed(c), qGreen(c), qBlue(c), 45);
         const QRectF r(x0, y + 1 + item.depth * rowH, x1 - x0, rowH - 1);
-        Open& o = open[std::min(item.depth, 7)];
+        Open& o = open[size_t(item.depth)];
         if (o.batch && o.color == c && x0 <= (*o.batch)[o.index].right()) {
             QRectF& widened = (*o.batch)[o.index];
             widened.setRight(std::max(widened.right(), x1));
