@@ -88,17 +88,18 @@ int64_t TimeMapping::zoomAnchor(double px) const {
 std::pair<int64_t, int64_t> zoomWindow(int64_t t0, int64_t t1, int64_t anchor, double factor, int64_t lo,
                                        int64_t hi) {
     const double frac = t1 > t0 ? double(anchor - t0) / double(t1 - t0) : 0.5;
-    return zoomWindowAt(t0, t1, double(anchor), frac, factor, lo, hi);
+    return zoomWindowAt(t0, t1, double(anchor - t0), frac, factor, lo, hi);
 }
 
-std::pair<int64_t, int64_t> zoomWindowAt(int64_t t0, int64_t t1, double anchorNs, double frac, double factor,
-                                         int64_t lo, int64_t hi) {
+std::pair<int64_t, int64_t> zoomWindowAt(int64_t t0, int64_t t1, double anchorOffsetNs, double frac,
+                                         double factor, int64_t lo, int64_t hi) {
     // rounded, not truncated: truncating the width and the anchor's offset moved the anchor a ns a step,
     // two pixels a step at a sub-µs window (r50d #2)
     double w = double(t1 - t0) / factor;
     w = std::clamp(w, double(kMinWindowNs), double(std::max<int64_t>(hi - lo, kMinWindowNs)));
     const int64_t width = std::llround(w);
-    const int64_t n0 = std::llround(anchorNs - frac * double(width));
+    // from t0 in integers: an epoch time (~1.7e18 ns) as a double is a multiple of 256 ns (walk 57 #2)
+    const int64_t n0 = t0 + std::llround(anchorOffsetNs - frac * double(width));
     return panWindow(n0, n0 + width, 0, lo, hi);
 }
 

@@ -58,10 +58,11 @@ constexpr int64_t kMinWindowNs = 10;
 /// minimum width of kMinWindowNs so repeated zooming never degenerates.
 std::pair<int64_t, int64_t> zoomWindow(int64_t t0, int64_t t1, int64_t anchor, double factor, int64_t lo,
                                        int64_t hi);
-/// As zoomWindow, with the anchor's time exact (sub-ns) and its place in the window (0 … 1) given: the
-/// window's ends round to the nearest ns, so the anchor stays within half a ns of that place at any zoom.
-std::pair<int64_t, int64_t> zoomWindowAt(int64_t t0, int64_t t1, double anchorNs, double frac, double factor,
-                                         int64_t lo, int64_t hi);
+/// As zoomWindow, with the anchor exact (sub-ns), given as its offset from t0 in ns (an absolute epoch
+/// time as a double is 256 ns coarse), and its place in the window (0 … 1): the window's ends round to the
+/// nearest ns, so the anchor stays within half a ns of that place at any zoom.
+std::pair<int64_t, int64_t> zoomWindowAt(int64_t t0, int64_t t1, double anchorOffsetNs, double frac,
+                                         double factor, int64_t lo, int64_t hi);
 /// The window shifted by `delta` ns, kept inside [lo, hi] without changing its width.
 std::pair<int64_t, int64_t> panWindow(int64_t t0, int64_t t1, int64_t delta, int64_t lo, int64_t hi);
 /// A window chosen to show something (a selection, a link's collective), moved inside the run [lo, hi]

@@ -180,19 +180,21 @@ void TimelineInput::zoomAt(double px, double factor) {
     const TimeMapping tm = m_host->currentFrame().mapping();
     // the anchor's place in the window: the first column holds t0 and the last t1 (TimeMapping::zoomAnchor)
     const double frac = tm.width > 1 ? std::clamp((px - tm.x0) / (tm.width - 1), 0.0, 1.0) : 0.5;
-    double anchor = double(tm.t0) + frac * double(tm.t1 - tm.t0);
+    // the anchor as an offset from t0: an epoch time as a double is 256 ns coarse, and a zero-length span
+    // selected at a 300 ns window left it as W was pressed (walk 57 #2)
+    double anchor = frac * double(tm.t1 - tm.t0);
     // the last zoom's exact anchor while it is still under this pixel: a zoom the run's edge clamped
     // moved the window, and its anchor with it (review: out to the whole run, then in, zoomed about the
     // old anchor, away from what the pointer showed)
     if (m_zoomHold && m_zoomHold->px == px && m_zoomHold->t0 == tm.t0 && m_zoomHold->t1 == tm.t1 &&
         tm.t1 > tm.t0 &&
-        std::abs(tm.x0 + (m_zoomHold->anchorNs - double(tm.t0)) / double(tm.t1 - tm.t0) * (tm.width - 1) -
-                 px) <= 0.5)
-        anchor = m_zoomHold->anchorNs;
+        std::abs(tm.x0 + m_zoomHold->anchorOffsetNs / double(tm.t1 - tm.t0) * (tm.width - 1) - px) <= 0.5)
+        anchor = m_zoomHold->anchorOffsetNs;
     auto [a, b] =
         zoomWindowAt(tm.t0, tm.t1, anchor, frac, factor, m_state->boundsStart(), m_state->boundsEnd());
     m_state->setWindow(a, b);
-    m_zoomHold = ZoomHold{px, anchor, m_state->windowStart(), m_state->windowEnd()};
+    const int64_t n0 = m_state->windowStart();
+    m_zoomHold = ZoomHold{px, double(tm.t0 - n0) + anchor, n0, m_state->windowEnd()};
 }
 
 double TimelineInput::keyAnchorPx() const {

@@ -95,11 +95,11 @@ class TimelineInput {
     Drag m_drag = Drag::None;
     QPoint m_pressPos, m_dragPos;
     std::optional<QPoint> m_pointer; ///< where the pointer is over the widget (none: outside it)
-    /// The last zoom's anchor: its exact time, its pixel and the window it made. The next zoom at that
-    /// pixel of that window holds the same time, not the pixel's time re-read and rounded to a ns (which
-    /// drifted a pixel or more a step at a sub-µs window: r50d #2).
+    /// The last zoom's anchor: its exact time (from the window's start), its pixel and the window it made.
+    /// The next zoom at that pixel of that window holds the same time, not the pixel's time re-read and
+    /// rounded to a ns (which drifted a pixel or more a step at a sub-µs window: r50d #2).
     struct ZoomHold {
-        double px = 0, anchorNs = 0;
+        double px = 0, anchorOffsetNs = 0; ///< the anchor's offset from t0, ns
         qint64 t0 = 0, t1 = 0;
     };
     std::optional<ZoomHold> m_zoomHold;
