@@ -591,7 +591,13 @@ std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int li
                                   std::vector<int64_t>* trackIds, std::vector<SearchOrder>* order,
                                   const std::vector<int>& ranks) {
     std::vector<DrawItem> out;
-    std::string like = "%" + text + "%";
+    // the text is literal: LIKE's '_' matched any character, so "aten::add_" found aten::addmm (walk 57)
+    std::string like = "%";
+    for (char c : text) {
+        if (c == '%' || c == '_' || c == '\\') like += '\\';
+        like += c;
+    }
+    like += '%';
     std::string onRanks; // in the query, so the limit counts the shown run's hits only
     for (int r : ranks)
         onRanks += (onRanks.empty() ? "" : ",") + std::to_string(r);
@@ -601,8 +607,8 @@ std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int li
                         "s.track_id, t.rank, "
                         "t.name, n.value FROM span s JOIN track t ON t.track_id = s.track_id JOIN string n "
                         "ON n.id = s.name_id "
-                        "WHERE (s.name_id IN (SELECT id FROM string WHERE value LIKE ?1) "
-                        "OR s.op_type_id IN (SELECT id FROM string WHERE value LIKE ?1)) " +
+                        "WHERE (s.name_id IN (SELECT id FROM string WHERE value LIKE ?1 ESCAPE '\\') "
+                        "OR s.op_type_id IN (SELECT id FROM string WHERE value LIKE ?1 ESCAPE '\\')) " +
                         (ranks.empty() ? std::string() : "AND t.rank IN (" + onRanks + ") ") +
                         "ORDER BY s.ts_ns, t.rank, t.name, n.value, s.depth, s.dur_ns, s.span_id LIMIT ?2");
     q.bind(1, like).bind(2, int64_t(limit));

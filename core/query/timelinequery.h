@@ -245,7 +245,8 @@ struct SearchOrder {
     int64_t endNs, spanId;
     auto operator<=>(const SearchOrder&) const = default;
 };
-/// Spans whose name or op type contains `text` (case-insensitive) in SearchOrder; at most `limit`.
+/// Spans whose name or op type contains `text` (case-insensitive for ASCII; literal: '%' and '_' are
+/// characters, not wildcards) in SearchOrder; at most `limit`.
 /// `order`, when given, receives each hit's SearchOrder (for merging shards' hits). `ranks`: the rank keys
 /// searched (the shown run's: another run's spans are no match of it); empty: every rank.
 std::vector<DrawItem> searchSpans(index::Db& db, const std::string& text, int limit,
