@@ -191,7 +191,9 @@ DrawList FrameBuilder::build(const FrameInput& in) {
     }
     out.add(Clip{vp.plot()});
     addSteps(in, out);
+    m_dataItems.first = out.items.size();
     addLanes(in, out);
+    m_dataItems.second = out.items.size();
     if (in.showWaits && in.waits) addWaits(in, out);
     addLabels(out);
     addOutlines(in, out);
@@ -203,6 +205,7 @@ DrawList FrameBuilder::build(const FrameInput& in) {
     out.add(Clip{});
     addGutter(in, out);
     addAxis(in, out);
+    addFlowNote(in, out);
     // one empty-state text at a time, both centred on the plot: a run without lanes says why, and a filter
     // cannot be what hides them (walk15b #5: the two were drawn over each other, unreadable)
     const bool noLanes = in.summary->tracks.empty() && !in.summary->ranks.empty(); // rank headers only
@@ -390,7 +393,7 @@ void FrameBuilder::addAxis(const FrameInput& in, DrawList& out) const {
 void FrameBuilder::addFooter(const FrameInput& in, DrawList& out) const {
     // under the lanes: the legend's row, then the notes (they floated over the lowest lanes and labels)
     const Viewport& vp = in.viewport;
-    const int top = vp.lanesBottom();
+    const int top = vp.footerTop();
     out.add(FillRect{QRectF(0, top, vp.width, vp.footer), in.palette.window});
     out.add(Line{QPointF(0, top + 0.5), QPointF(vp.width, top + 0.5), in.palette.mid});
     const LegendKinds kinds{in.summary && !in.summary->unreadTails.empty(), in.showWaits,

@@ -132,6 +132,13 @@ class FrameBuilder {
     /// its label, else the footer's edge (the widget blanks that lane, and hit tests stop there).
     static int wholeLanesBottom(const FrameInput& in);
 
+    /// px of the strip under the lanes the note on the window's flow arrows needs in the frame of `in`
+    /// (0: the frame has no note, every arrow of the window is drawn): decided with the strip reserved
+    /// (in.viewport.noteStrip aside). TimelineScene::frame sets Viewport::noteStrip from it.
+    static int flowNoteStrip(const FrameInput& in);
+    /// px of that strip in `font` (the frame's).
+    static int noteStripHeight(const QFont& font);
+
   private:
     /// Each shown rank's steps, every even step number banded over that rank's block (framesteps.cpp).
     void addSteps(const FrameInput& in, DrawList& out) const;
@@ -185,8 +192,9 @@ class FrameBuilder {
     /// The flow arrows (frameflows.cpp): between the two spans' rects, or to the plot's edge with a label
     /// saying where the other end is (outside the window, scrolled away, in a collapsed or hidden rank).
     void addFlows(const FrameInput& in, DrawList& out);
-    /// A boxed line at the plot's top right saying the window's arrows are some of more.
-    static void addTruncatedNote(const FrameInput& in, DrawList& out);
+    /// The note saying the window's arrows are some of more ("flows: 121 arrows drawn for 689 of the
+    /// window's 4317 …"), in the strip under the lanes (Viewport::noteStrip), when addFlows wrote one.
+    void addFlowNote(const FrameInput& in, DrawList& out) const;
     /// A track's name (cached per profile).
     QString trackName(int64_t trackId);
     void addDrag(const FrameInput& in, DrawList& out) const;
@@ -223,6 +231,9 @@ class FrameBuilder {
     std::unordered_set<int64_t> m_warmupOutliers;
     std::unordered_map<int64_t, int64_t> m_stepMedianNs; ///< step number → median wall time over ranks
     std::unordered_map<int64_t, QString> m_trackNames;   ///< filled when first asked for
+    QString m_flowNote; ///< addFlows' note on the window's arrows (empty: none), drawn by addFlowNote
+    /// The items addLanes added ([first, second) of the list): the data flow labels keep off.
+    std::pair<size_t, size_t> m_dataItems;
     QString m_selText;
     std::vector<int32_t> m_selIds;
     /// The frame's span labels and selected spans, drawn over the batches and over the waits.

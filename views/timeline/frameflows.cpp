@@ -5,9 +5,12 @@
 // lies, with a label naming it and where it starts against the end on screen
 // ("→ rank 1 · Stream 7 · starts 2.1 ms after this one starts"), one label per lane and edge for all the
 // arrows that go there ("→ rank 1 · Stream 7 · 5 flows, starting 2.1 ms to 3.0 ms after the spans they leave
-// here start"), over all the arrows, none over another. The selected span's arrows are drawn last, on top,
-// and their labels placed first. Any thread (see framebuilder.h).
+// here start"), over all the arrows, none over another, at a free spot by its arrow's lanes where one is
+// (flowlabelplacer.h), see-through over the spans where none is. The selected span's arrows are drawn last,
+// on top, and their labels placed first. The note on a window whose arrows are some of its flows stands in
+// a strip of its own under the lanes. Any thread (see framebuilder.h).
 #include "views/timeline/flowdensity.h"
+#include "views/timeline/flowlabelplacer.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/segmentclip.h"
 
@@ -122,6 +125,10 @@ QString delaysText(const query::FlowArrow& a) {
              signedText(a.dst.startNs - std::max(a.src.startNs, a.src.endNs)));
 }
 
+/// A label's plate where it stands over data (no free spot): ~43 % opaque, so the spans under it keep
+/// their colour (225, the plate of a label on a free spot, left them near white, as if idle).
+constexpr int kSeeThroughAlpha = 110;
+
 /// The label of an arrow's end that is not on screen, drawn at the plot's edge where that end lies.
 struct OffLabel {
     size_t arrow;       ///< index into the overlay's arrows (of the first, when merged)
@@ -143,6 +150,13 @@ struct OffLabel {
     QString text() const {
         return QString::fromUtf8(toDst ? "→ %1 · %2" : "← %1 · %2")
             .arg(where, more ? bundleText(more + 1, dMin, dMax, toDst) : startOffsetText(dMax, 0));
+    }
+    /// The place and how many flows, the figures left to the tooltip: where the whole line finds no free
+    /// spot, the short one may.
+    QString shortText() const {
+        return QString::fromUtf8(toDst ? "→ %1 · %2" : "← %1 · %2")
+            .arg(where, more ? QCoreApplication::translate("TimelineView", "%1 flows").arg(more + 1)
+                             : QCoreApplication::translate("TimelineView", "1 flow"));
     }
 };
 
@@ -174,77 +188,168 @@ std::vector<OffLabel> mergeByPlace(std::vector<OffLabel> all, const QRectF& plot
     return out;
 }
 
-/// Where a label may stand: beside the arrow's end at the edge, in the rows of the lane that end is on; or,
-/// where that lane is not in view, beside the end on screen in its lane's rows. A label stacked up to four
-/// rows above the end it names, within its rank, sat over another plane's lanes (the Ascend samples' flows,
-/// issue 19): it stays in one of its arrow's own lanes, or is not drawn (the arrow's tooltip names it).
-struct LabelSlot {
-    QRectF rows; ///< the lane rows it stays in (widget px)
-    double x;    ///< its left edge
-    double y;    ///< its first top, by the arrow's end
-};
-
-std::optional<LabelSlot> labelSlot(const FrameInput& in, const OffLabel& l, double w, double h) {
-    const QRectF plot = in.viewport.plot();
-    auto inPlot = [&](double x) {
-        return std::clamp(x, plot.left() + 2, std::max(plot.left() + 2, plot.right() - w - 2));
-    };
-    if (const QRectF rows = endLaneRows(in, l.rank, l.trackId); !rows.isNull() && rows.height() >= h) {
-        // beside the arrow's end at the edge, toward the end on screen
-        double x = l.off.x() < l.on.x() ? l.off.x() + 4 : l.off.x() - w - 4;
-        if (l.off.x() > plot.left() + 4 && l.off.x() < plot.right() - 4) x = l.off.x() - w / 2;
-        return LabelSlot{rows, inPlot(x), l.off.y() - h - 3};
-    }
-    if (const QRectF rows = endLaneRows(in, l.onRank, l.onTrackId); !rows.isNull() && rows.height() >= h)
-        // beside the end on screen, toward the edge its arrow leaves at
-        return LabelSlot{rows, inPlot(l.off.x() < l.on.x() ? l.on.x() - w - 6 : l.on.x() + 6),
-                         l.on.y() - h - 3};
-    return std::nullopt;
+/// The rows of the lane just above `rows`' lane when it is its expanded rank's header: a lane gap with no
+/// span, where a label still stands by its arrow's lane. Null otherwise.
+QRectF headerAbove(const FrameInput& in, int64_t trackId) {
+    const Lane* l = in.layout->laneOf(trackId);
+    const auto& lanes = in.layout->lanes();
+    if (!l || l == lanes.data()) return {};
+    const Lane& above = *(l - 1);
+    if (!above.header || above.pinned || above.rank != l->rank || in.options.collapsedRanks.count(l->rank))
+        return {};
+    const Viewport& vp = in.viewport;
+    const QRectF rows(vp.kGutter, vp.yOf(above.y), vp.plotWidth(), above.height);
+    const QRectF plot = vp.plot();
+    return rows.top() >= plot.top() && rows.bottom() <= plot.bottom() ? rows : QRectF();
 }
 
-/// Places each label in its slot, stacked away from its arrow's end within its lane where another label
-/// stands; one that still meets another, or finds no lane of its arrow in view with room, is left out (its
-/// arrow still reaches the edge, its tooltip names the far end), so no two labels cover each other.
-void addOffScreenLabels(const FrameInput& in, const std::vector<OffLabel>& labels, DrawList& out) {
+/// Where a label may stand, preferred first: beside the arrow's end at the edge, in the rows of the lane
+/// that end is on, then the header row above it; then beside the end on screen in its lane's rows, then
+/// the header row above that. A label stacked up to four rows above the end it names, within its rank,
+/// sat over another plane's lanes (the Ascend samples' flows, issue 19): it stays by its arrow's own lanes,
+/// or is not drawn (the arrow's tooltip names it).
+std::vector<LabelRegion> labelRegions(const FrameInput& in, const OffLabel& l, QSizeF size) {
+    const QRectF plot = in.viewport.plot();
+    const double w = size.width(), h = size.height();
+    std::vector<LabelRegion> out;
+    auto add = [&](const QRectF& rows, double x, double y) {
+        if (rows.isNull() || rows.height() < h) return;
+        x = std::clamp(x, plot.left() + 2, std::max(plot.left() + 2, plot.right() - w - 2));
+        out.push_back({rows, QPointF(x, std::clamp(y, rows.top(), rows.bottom() - h))});
+    };
+    // beside the arrow's end at the edge, toward the end on screen
+    double x = l.off.x() < l.on.x() ? l.off.x() + 4 : l.off.x() - w - 4;
+    if (l.off.x() > plot.left() + 4 && l.off.x() < plot.right() - 4) x = l.off.x() - w / 2;
+    const QRectF far = endLaneRows(in, l.rank, l.trackId);
+    add(far, x, l.off.y() - h - 3);
+    if (!far.isNull()) add(headerAbove(in, l.trackId), x, l.off.y() - h - 3);
+    // beside the end on screen, toward the edge its arrow leaves at
+    const double nearX = l.off.x() < l.on.x() ? l.on.x() - w - 6 : l.on.x() + 6;
+    if (l.onTrackId != l.trackId || far.isNull()) {
+        add(endLaneRows(in, l.onRank, l.onTrackId), nearX, l.on.y() - h - 3);
+        add(headerAbove(in, l.onTrackId), nearX, l.on.y() - h - 3);
+    }
+    return out;
+}
+
+/// What a label keeps off: the spans, charts and hatched tails the lanes drew (the items `data` holds, but
+/// a header's row-wide background), and the arrows' ends drawn (each arrow's head, its start's dot).
+FlowLabelPlacer placerFor(const FrameInput& in, const DrawList& out, std::pair<size_t, size_t> data) {
+    std::vector<QRectF> rects, ends;
+    const double full = in.viewport.plotWidth() - 1;
+    for (size_t i = data.first; i < data.second && i < out.items.size(); ++i) {
+        const DrawCommand& c = out.items[i];
+        if (const auto* b = std::get_if<RectBatch>(&c))
+            rects.insert(rects.end(), b->rects.begin(), b->rects.end());
+        else if (const auto* f = std::get_if<FillRect>(&c); f && f->rect.width() < full)
+            rects.push_back(f->rect);
+        else if (const auto* a = std::get_if<Area>(&c))
+            rects.push_back(a->outline.boundingRect());
+    }
+    for (const Arrow* a : out.all<Arrow>()) {
+        if (a->tail) ends.push_back(QRectF(a->from - QPointF(4, 4), QSizeF(8, 8)));
+        if (!a->head) continue;
+        // the head's two sides, 10 px back from its point (as drawArrow draws them)
+        const double angle = std::atan2(a->to.y() - a->from.y(), a->to.x() - a->from.x());
+        QRectF head(a->to, QSizeF(0, 0));
+        for (double spread : {-0.45, 0.45})
+            head = head.united(QRectF(
+                a->to - QPointF(10 * std::cos(angle + spread), 10 * std::sin(angle + spread)), QSizeF(0, 0)));
+        ends.push_back(head.adjusted(-2, -2, 2, 2));
+    }
+    return FlowLabelPlacer(in.viewport.plot(), std::move(rects), std::move(ends));
+}
+
+/// The label of the several groups of one lane that found no free spot: how many, their places in the
+/// tooltip. `members`: indexes into `labels`.
+OffLabel collapsedLabel(const std::vector<OffLabel>& labels, const std::vector<size_t>& members,
+                        QString& text) {
+    OffLabel first = labels[members.front()];
+    bool toDst = false, fromSrc = false;
+    QStringList lines;
+    for (size_t k : members) {
+        (labels[k].toDst ? toDst : fromSrc) = true;
+        lines << labels[k].text().toHtmlEscaped();
+    }
+    text = QCoreApplication::translate("TimelineView", "%1 %2 off-screen flow groups")
+               .arg(toDst && fromSrc ? QString::fromUtf8("⇆") : QString::fromUtf8(toDst ? "→" : "←"))
+               .arg(members.size());
+    first.tip = QCoreApplication::translate("TimelineView",
+                                            "<b>%1 off-screen flow groups</b> whose labels would cover "
+                                            "spans here:<br>%2<br><i>click: go to the first</i>")
+                    .arg(members.size())
+                    .arg(lines.join("<br>"));
+    first.more = 0;
+    return first;
+}
+
+/// Adds one label's plate, outline, text and place to click. `seeThrough`: it stands over data (no free
+/// spot), so its plate lets the spans under it show.
+void drawLabel(const FrameInput& in, const OffLabel& l, const QString& text, const QString& tip,
+               const QRectF& box, bool seeThrough, DrawList& out) {
+    out.add(FillRect{box, qRgba(qRed(in.palette.base), qGreen(in.palette.base), qBlue(in.palette.base),
+                                seeThrough ? kSeeThroughAlpha : 225)});
+    out.add(StrokeRect{box, l.color, 1});
+    out.add(Text{box.adjusted(4, 0, -4, 0), text, in.palette.windowText, FontRole::Small,
+                 Qt::AlignVCenter | Qt::AlignLeft, true});
+    // the label names a place: a click goes there (it selected the span under it)
+    out.flowLabels.push_back({box, l.arrow, l.toDst, l.spanId, tip});
+}
+
+QString labelTip(const OffLabel& l) {
+    if (!l.more) return l.tip;
+    return l.tip + (l.toDst
+                        ? QCoreApplication::translate("TimelineView", "<br>and %1 more flows to this lane")
+                        : QCoreApplication::translate("TimelineView", "<br>and %1 more flows from this lane"))
+                       .arg(l.more);
+}
+
+/// Places each label at the free spot nearest its arrow's end (flowlabelplacer.h). The labels of a lane
+/// that find none are collapsed into one "N off-screen flow groups" label (one alone is shortened to its
+/// place and count, its figures in the tooltip), placed free where that shorter text fits, else over the
+/// least data, see-through: a label must not hide the spans it stands over, and one short label per lane
+/// covers less than several. A label with no lane of its arrow in view with room, or whose every spot
+/// covers another label, is left out (its arrow still reaches the edge, its tooltip names the far end).
+void addOffScreenLabels(const FrameInput& in, const std::vector<OffLabel>& labels, FlowLabelPlacer& placer,
+                        DrawList& out) {
     const QRectF plot = in.viewport.plot();
     const QFontMetricsF fm(fontFor(FontRole::Small, in.font));
-    std::vector<QRectF> placed;
-    for (const OffLabel& l : labels) {
-        const QString text = l.text();
-        const double w = std::min(fm.horizontalAdvance(text) + 8, plot.width() - 4), h = fm.height() + 2;
-        const std::optional<LabelSlot> slot = labelSlot(in, l, w, h);
-        if (!slot) continue;
-        const QRectF& rows = slot->rows;
-        QRectF box(slot->x, std::clamp(slot->y, rows.top(), rows.bottom() - h), w, h);
-        auto covered = [&] {
-            return std::any_of(placed.begin(), placed.end(),
-                               [&](const QRectF& r) { return r.intersects(box); });
-        };
-        // the lane's other rows, nearest the end first
-        std::vector<double> tops;
-        for (double y = rows.top(); y + h <= rows.bottom(); y += h + 1)
-            tops.push_back(y);
-        const double wanted = box.top();
-        std::stable_sort(tops.begin(), tops.end(),
-                         [&](double a, double b) { return std::abs(a - wanted) < std::abs(b - wanted); });
-        for (size_t k = 0; k < tops.size() && covered(); ++k)
-            box.moveTop(tops[k]);
-        if (covered()) continue;
-        placed.push_back(box);
-        out.add(FillRect{box,
-                         qRgba(qRed(in.palette.base), qGreen(in.palette.base), qBlue(in.palette.base), 225)});
-        out.add(StrokeRect{box, l.color, 1});
-        out.add(Text{box.adjusted(4, 0, -4, 0), text, in.palette.windowText, FontRole::Small,
-                     Qt::AlignVCenter | Qt::AlignLeft, true});
-        // the label names a place: a click goes there (it selected the span under it)
-        const QString more =
-            l.more
-                ? (l.toDst
-                       ? QCoreApplication::translate("TimelineView", "<br>and %1 more flows to this lane")
-                       : QCoreApplication::translate("TimelineView", "<br>and %1 more flows from this lane"))
-                      .arg(l.more)
-                : QString();
-        out.flowLabels.push_back({box, l.arrow, l.toDst, l.spanId, l.tip + more});
+    // as high as a lane's row at most where its text fits: a label a px taller than a row met the spans of
+    // two rows wherever it stood, and found no free spot in lanes with a free row (level1's host threads)
+    double h = fm.height() + 2;
+    if (h > in.options.rowHeight - 1 && fm.height() <= in.options.rowHeight - 1) h = in.options.rowHeight - 1;
+    auto sizeOf = [&](const QString& text) {
+        return QSizeF(std::min(fm.horizontalAdvance(text) + 8, plot.width() - 4), h);
+    };
+    std::vector<std::pair<QRectF, std::vector<size_t>>> left; // by the lane rows they wanted first
+    for (size_t i = 0; i < labels.size(); ++i) {
+        const QString text = labels[i].text();
+        const std::vector<LabelRegion> regions = labelRegions(in, labels[i], sizeOf(text));
+        if (regions.empty()) continue;
+        if (const auto box = placer.freeSpot(regions, sizeOf(text))) {
+            placer.reserve(*box);
+            drawLabel(in, labels[i], text, labelTip(labels[i]), *box, false, out);
+            continue;
+        }
+        auto lane =
+            std::find_if(left.begin(), left.end(), [&](const auto& g) { return g.first == regions[0].rows; });
+        if (lane == left.end()) lane = left.insert(left.end(), {regions[0].rows, {}});
+        lane->second.push_back(i);
+    }
+    for (const auto& [rows, members] : left) {
+        // one place: its short line, the whole one heading its tooltip
+        QString text = labels[members.front()].shortText();
+        const OffLabel l =
+            members.size() == 1 ? labels[members.front()] : collapsedLabel(labels, members, text);
+        const QString tip =
+            members.size() == 1 ? "<b>" + l.text().toHtmlEscaped() + "</b><br>" + labelTip(l) : l.tip;
+        const std::vector<LabelRegion> regions = labelRegions(in, l, sizeOf(text));
+        bool seeThrough = false;
+        std::optional<QRectF> box = placer.freeSpot(regions, sizeOf(text));
+        if (!box) box = placer.leastCovering(regions, sizeOf(text)), seeThrough = true;
+        if (!box) continue;
+        placer.reserve(*box);
+        drawLabel(in, l, text, tip, *box, seeThrough, out);
     }
 }
 
@@ -314,12 +419,13 @@ std::vector<std::pair<PlacedArrow, int>> arrowsToDraw(const FrameInput& in, Wind
     return out;
 }
 
-/// The boxed line at the plot's top right: `n.shown` of the window's arrows drawn (some of more).
-void addWindowFlowsNote(const FrameInput& in, const WindowFlowCounts& n, DrawList& out);
+/// The note's line: `n.shown` of the window's arrows drawn (some of more); empty when every one is.
+QString windowFlowsNote(const FrameInput& in, const WindowFlowCounts& n);
 
 } // namespace
 
 void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
+    m_flowNote.clear();
     if (!in.flows || in.flows->arrows.empty()) return;
     const QRectF plot = in.viewport.plot();
     auto where = [&](const query::FlowEnd& e) {
@@ -382,14 +488,41 @@ void FrameBuilder::addFlows(const FrameInput& in, DrawList& out) {
         out.flowMarks.emplace_back(QLineF(p.s.p, p.d.p), tip);
     }
     // over every arrow: none crosses them
-    addOffScreenLabels(in, mergeByPlace(std::move(offLabels), plot), out);
-    if (in.flows->windowTruncated || counts.shown < counts.onScreen) addWindowFlowsNote(in, counts, out);
+    FlowLabelPlacer placer = placerFor(in, out, m_dataItems);
+    addOffScreenLabels(in, mergeByPlace(std::move(offLabels), plot), placer, out);
+    m_flowNote = windowFlowsNote(in, counts);
 }
 
-void FrameBuilder::addTruncatedNote(const FrameInput& in, DrawList& out) {
+int FrameBuilder::noteStripHeight(const QFont& font) {
+    return int(std::ceil(QFontMetricsF(fontFor(FontRole::Small, font)).height())) + 10;
+}
+
+int FrameBuilder::flowNoteStrip(const FrameInput& in) {
+    if (!in.flows || in.flows->arrows.empty()) return 0;
+    // decided with the strip taken from the lanes: the arrows on screen and the ink budget are those of
+    // the frame that draws the note
+    FrameInput with = in;
+    with.viewport.noteStrip = noteStripHeight(in.font);
     WindowFlowCounts counts;
-    arrowsToDraw(in, counts);
-    addWindowFlowsNote(in, counts, out);
+    arrowsToDraw(with, counts);
+    return windowFlowsNote(with, counts).isEmpty() ? 0 : with.viewport.noteStrip;
+}
+
+void FrameBuilder::addFlowNote(const FrameInput& in, DrawList& out) const {
+    // in the strip under the lanes the scene reserved for it: over the plot's top it covered rank 0's first
+    // lane (issue 19). A frame without the strip (a hand-made input) has no room for it
+    const Viewport& vp = in.viewport;
+    if (m_flowNote.isEmpty() || vp.noteStrip <= 0) return;
+    const double top = vp.lanesBottom();
+    out.add(FillRect{QRectF(0, top, vp.width, vp.noteStrip), in.palette.window});
+    out.add(Line{QPointF(0, top + 0.5), QPointF(vp.width, top + 0.5), in.palette.mid});
+    const QFontMetricsF fm(fontFor(FontRole::Small, in.font));
+    const QRectF plot = vp.plot();
+    const double w = std::min(plot.width() - 8, fm.horizontalAdvance(m_flowNote) + 12);
+    const QRectF box(plot.left() + 4, top + 3, w, vp.noteStrip - 6);
+    out.add(FillRect{box, in.palette.base});
+    out.add(StrokeRect{box, in.palette.mid, 1.0f});
+    out.add(Text{box, m_flowNote, in.palette.windowText, FontRole::Small, int(Qt::AlignCenter), true});
 }
 
 namespace {
@@ -407,11 +540,12 @@ QString whyLeftOut(const FlowOverlay& f, const WindowFlowCounts& n) {
     return why.join(QStringLiteral("; "));
 }
 
-void addWindowFlowsNote(const FrameInput& in, const WindowFlowCounts& n, DrawList& out) {
+QString windowFlowsNote(const FrameInput& in, const WindowFlowCounts& n) {
     // a picture with some of the window's arrows says so: ranks or steps without arrows read as having
     // no flows (walk 51b: the healthy demo's export drew rank 0's and the first 15 steps' only); some are
     // the query's limit, some the frame's density rule (flowdensity.h)
     const FlowOverlay& f = *in.flows;
+    if (!f.windowTruncated && n.shown >= n.onScreen) return {};
     const qint64 all = f.windowTruncated ? f.windowMatched : n.onScreen;
     const QString of = f.windowTruncated && f.windowMatchedAtLeast
                            ? QCoreApplication::translate("TimelineView", "more than %1").arg(all)
@@ -420,20 +554,10 @@ void addWindowFlowsNote(const FrameInput& in, const WindowFlowCounts& n, DrawLis
     const QString arrows = n.arrows == 1
                                ? QCoreApplication::translate("TimelineView", "1 arrow")
                                : QCoreApplication::translate("TimelineView", "%1 arrows").arg(n.arrows);
-    const QString note =
-        QCoreApplication::translate("TimelineView",
-                                    "flows: %1 drawn for %2 of the window's %3%4 — zoom in to see every one")
-            .arg(arrows, QString::number(n.shown), of,
-                 why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why));
-    const QFontMetricsF fm(fontFor(FontRole::Small, in.font));
-    const QRectF plot = in.viewport.plot();
-    const double w = std::min(plot.width() - 8, fm.horizontalAdvance(note) + 12);
-    const QRectF box(plot.right() - w - 4, plot.top() + 4, w, fm.height() + 6);
-    QColor back = QColor::fromRgba(in.palette.base);
-    back.setAlpha(230);
-    out.add(FillRect{box, back.rgba()});
-    out.add(StrokeRect{box, in.palette.mid, 1.0f});
-    out.add(Text{box, note, in.palette.windowText, FontRole::Small, int(Qt::AlignCenter), true});
+    return QCoreApplication::translate(
+               "TimelineView", "flows: %1 drawn for %2 of the window's %3%4 — zoom in to see every one")
+        .arg(arrows, QString::number(n.shown), of,
+             why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why));
 }
 
 } // namespace

@@ -71,8 +71,14 @@ struct Viewport {
     int scroll = 0; ///< content y at the top of the lanes
     int bar = 0;    ///< the scrollbar's width (0 in a picture)
     int footer = 0; ///< below the lanes (0 in a picture, whose caption carries the legend)
+    /// px between the lanes and the footer where the note on the window's flow arrows stands, reserved only
+    /// while the frame has that note (TimelineScene::frame decides): a box over the plot covered rank 0's
+    /// first lane and the ruler (issue 19)
+    int noteStrip = 0;
     int lanesTop() const { return kAxis; }
-    int lanesBottom() const { return height - footer; }
+    int lanesBottom() const { return height - footer - noteStrip; }
+    /// Widget y where the footer (legend, notes) starts: under the lanes and the note strip.
+    int footerTop() const { return height - footer; }
     double plotWidth() const { return std::max(1, width - kGutter - bar); }
     double plotRight() const { return kGutter + plotWidth(); }
     /// The lanes' area (right of the gutter, below the ruler, above the footer).

@@ -105,15 +105,21 @@ FrameInput TimelineScene::frame(const Viewport& vp, const InteractionState& stat
             if (a.anchor.view == annotate::Surface::Timeline && a.anchor.run == m_summary->run &&
                 !annotations->detached(a))
                 in.annotations.push_back(a);
+    // the note on the window's arrows has a strip of its own under the lanes, only while there is one
+    in.viewport.noteStrip = FrameBuilder::flowNoteStrip(in);
     return in;
 }
 
 FrameInput TimelineScene::picture(int width, int height, const InteractionState& state,
                                   const AnnotationModel* annotations) const {
+    // the lanes keep the height asked; the flow note's strip, when the frame has the note, is added under
+    // them (a strip taken from it cut the last lane)
+    const int strip = FrameBuilder::noteStripHeight(QGuiApplication::font());
     Viewport vp;
     vp.width = width;
-    vp.height = height > 0 ? height : fullHeight();
+    vp.height = (height > 0 ? height : fullHeight()) + strip;
     FrameInput in = frame(vp, state, annotations, QGuiApplication::palette(), QGuiApplication::font());
+    if (in.viewport.noteStrip == 0) in.viewport.height -= strip;
     in.exportMode = true;
     in.notes.clear();
     return in;

@@ -386,6 +386,7 @@ Viewport TimelineView::viewport() const {
     vp.scroll = m_vbar->value();
     vp.bar = m_exportMode ? 0 : m_vbar->sizeHint().width();
     vp.footer = m_footer;
+    vp.noteStrip = m_noteStrip;
     return vp;
 }
 
@@ -422,6 +423,8 @@ void TimelineView::relayout() {
                    : footerHeight(footerNotes(), width(), font(),
                                   {!summary()->unreadTails.empty(), m_scene.showWaits(),
                                    height() < kCompactFooterBelow, m_scene.flows() != nullptr});
+    // the frames decide the flow note's strip themselves (TimelineScene::frame); the scroll range follows
+    m_noteStrip = m_scene.frame(viewport(), *m_state, nullptr, palette(), font()).viewport.noteStrip;
     const Viewport vp = viewport();
     const int visible = vp.lanesBottom() - vp.lanesTop();
     m_vbar->setRange(0, std::max(0, m_scene.layout().height() - visible + 8));
@@ -537,7 +540,7 @@ bool TimelineView::event(QEvent* e) {
             return true;
         }
     const FrameInput in = frameInput();
-    if (he->pos().y() >= viewport().lanesBottom() && height() < kCompactFooterBelow) { // cut short
+    if (he->pos().y() >= viewport().footerTop() && height() < kCompactFooterBelow) { // cut short
         QToolTip::showText(he->globalPos(), compactFooterTip(), this);
         return true;
     }

@@ -189,6 +189,7 @@ class TimelineView : public QWidget, private TimelineInputHost {
     AnnotationModel* m_annotations = nullptr;
     bool m_exportMode = false;
     int m_footer = 0;
+    int m_noteStrip = 0; ///< the flow note's strip under the lanes (relayout: the scroll range leaves it out)
     bool m_ownInput = false; ///< a selection made by this view's own input (no following)
     /// A tooltip this view showed may be up: one over the lanes describes what was under the cursor before
     /// a zoom or scroll, and Qt hides it on a click or wheel but not on a key (+/- zoom left it over
