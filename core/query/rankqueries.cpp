@@ -82,16 +82,17 @@ HeatmapData rankStepHeatmap(LaneReader& lanes, const std::string& opType, const 
     return h;
 }
 
-Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int rank) {
+Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int rank, int64_t step) {
     Histogram h;
     bool read = false;
     lanes.visitRanks({rank}, [&](const RankPart& part) {
-        h = loadDurationHistogram(*part.db, part.toLocal.at(rank), lanes.db(), opType, rank);
+        h = loadDurationHistogram(*part.db, part.toLocal.at(rank), lanes.db(), opType, rank, 30, step);
         read = true;
     });
     if (!read) { // its shard is gone: the op statistics only, and why there is no histogram
         h = loadDurationHistogram(lanes.db(), opType, rank);
         h.unknown = unreadRankNote(rank);
+        h.step = step;
     }
     return h;
 }
