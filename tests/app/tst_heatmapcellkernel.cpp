@@ -103,6 +103,12 @@ class TstHeatmapCellKernel : public QObject {
         }
         return {};
     }
+    /// The rows of a test run in both layouts: a cell of op × rank, and of op × step.
+    static void bothLayouts() {
+        QTest::addColumn<int>("mode");
+        QTest::newRow("op x rank") << int(Mode::OpByRank);
+        QTest::newRow("op x step") << int(Mode::OpByStep);
+    }
     static qint64 histogramKernels(const query::Histogram& h) {
         return std::accumulate(h.counts.begin(), h.counts.end(), qint64(0)) + h.overflowCount;
     }
@@ -115,11 +121,7 @@ class TstHeatmapCellKernel : public QObject {
         m_ix = test::indexDir(dir);
         QVERIFY(m_ix.db);
     }
-    void aCellsClickSelectsTheKernelGoneTo_data() {
-        QTest::addColumn<int>("mode");
-        QTest::newRow("op x rank") << int(Mode::OpByRank);
-        QTest::newRow("op x step") << int(Mode::OpByStep);
-    }
+    void aCellsClickSelectsTheKernelGoneTo_data() { bothLayouts(); }
     void aCellsClickSelectsTheKernelGoneTo() {
         QFETCH(int, mode);
         const StepWindow step = middleStep();
@@ -150,11 +152,7 @@ class TstHeatmapCellKernel : public QObject {
         QVERIFY2(p.details.plainText().contains("A kernel of the heatmap cell"),
                  qPrintable(p.details.plainText()));
     }
-    void aStepCellsHistogramCoversThatStepOnly_data() {
-        QTest::addColumn<int>("mode");
-        QTest::newRow("op x rank") << int(Mode::OpByRank);
-        QTest::newRow("op x step") << int(Mode::OpByStep);
-    }
+    void aStepCellsHistogramCoversThatStepOnly_data() { bothLayouts(); }
     void aStepCellsHistogramCoversThatStepOnly() {
         QFETCH(int, mode);
         const StepWindow step = middleStep();
