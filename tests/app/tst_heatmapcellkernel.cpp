@@ -103,12 +103,6 @@ class TstHeatmapCellKernel : public QObject {
         }
         return {};
     }
-    /// The rows of a test run in both layouts: a cell of op × rank, and of op × step.
-    static void bothLayouts() {
-        QTest::addColumn<int>("mode");
-        QTest::newRow("op x rank") << int(Mode::OpByRank);
-        QTest::newRow("op x step") << int(Mode::OpByStep);
-    }
     static qint64 histogramKernels(const query::Histogram& h) {
         return std::accumulate(h.counts.begin(), h.counts.end(), qint64(0)) + h.overflowCount;
     }
@@ -121,7 +115,11 @@ class TstHeatmapCellKernel : public QObject {
         m_ix = test::indexDir(dir);
         QVERIFY(m_ix.db);
     }
-    void aCellsClickSelectsTheKernelGoneTo_data() { bothLayouts(); }
+    void aCellsClickSelectsTheKernelGoneTo_data() {
+        QTest::addColumn<int>("mode");
+        QTest::newRow("op x rank") << int(Mode::OpByRank);
+        QTest::newRow("op x step") << int(Mode::OpByStep);
+    }
     void aCellsClickSelectsTheKernelGoneTo() {
         QFETCH(int, mode);
         const StepWindow step = middleStep();
@@ -152,7 +150,11 @@ class TstHeatmapCellKernel : public QObject {
         QVERIFY2(p.details.plainText().contains("A kernel of the heatmap cell"),
                  qPrintable(p.details.plainText()));
     }
-    void aStepCellsHistogramCoversThatStepOnly_data() { bothLayouts(); }
+    void aStepCellsHistogramCoversThatStepOnly_data() {
+        QTest::addColumn<int>("mode");
+        QTest::newRow("op x rank") << int(Mode::OpByRank);
+        QTest::newRow("op x step") << int(Mode::OpByStep);
+    }
     void aStepCellsHistogramCoversThatStepOnly() {
         QFETCH(int, mode);
         const StepWindow step = middleStep();
