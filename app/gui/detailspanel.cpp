@@ -102,15 +102,10 @@ void DetailsPanel::onSelection(const Selection& s) {
     switch (s.kind) {
     case Selection::Kind::Span:
         if (s.spanId) m_detailRequest = m_service->requestSpanDetail(s.spanId);
-        if (s.cellKernel && s.rank >= 0 && !s.opType.isEmpty()) { // the cell's histogram under the kernel
-            m_histRequest = m_service->requestHistogram(s.opType, s.rank, s.step);
-            m_highlightHtml = cellKernelHtml(s);
-        }
         break;
     case Selection::Kind::OpType:
         if (s.rank >= 0 && !s.opType.isEmpty()) {
-            // a per-step cell's: that step's kernels only (issue 19: the histogram covered every step)
-            m_histRequest = m_service->requestHistogram(s.opType, s.rank, s.step);
+            m_histRequest = m_service->requestHistogram(s.opType, s.rank);
             m_body = opTypeHtml(s);
             m_highlightHtml = opHighlightHtml(s);
         }
@@ -150,28 +145,7 @@ QString DetailsPanel::linkHtml(const Selection& s) const {
 }
 
 QString DetailsPanel::opTypeHtml(const Selection& s) const {
-    return tr("<h3>%1 on %2</h3>").arg(s.opType.toHtmlEscaped(), rankText(s.rank).toHtmlEscaped()) + "<p>" +
-           histogramScope(s) + "</p>";
-}
-
-QString DetailsPanel::histogramScope(const Selection& s) const {
-    return s.step >= 0
-               ? tr("Step %1 only (a per-step heatmap cell): the duration histogram is of this step's "
-                    "kernels, its median and p95 the step's.")
-                     .arg(s.step)
-               : tr("The whole run: the duration histogram is of every step's kernels.");
-}
-
-QString DetailsPanel::cellKernelHtml(const Selection& s) const {
-    const QString cell = s.step >= 0
-                             ? tr("%1 on %2 in step %3")
-                                   .arg(s.opType.toHtmlEscaped(), rankText(s.rank).toHtmlEscaped())
-                                   .arg(s.step)
-                             : tr("%1 on %2").arg(s.opType.toHtmlEscaped(), rankText(s.rank).toHtmlEscaped());
-    return tr("<p>A kernel of the heatmap cell %1, gone to on the timeline (the cell's longest, then F3 / "
-              "Shift+F3: the next, the previous); the cell's kernels are outlined there.</p>")
-               .arg(cell) +
-           "<p>" + histogramScope(s) + "</p>";
+    return tr("<h3>%1 on %2</h3>").arg(s.opType.toHtmlEscaped(), rankText(s.rank).toHtmlEscaped());
 }
 
 QString DetailsPanel::opHighlightHtml(const Selection& s) const {
@@ -195,20 +169,17 @@ QString DetailsPanel::opHighlightHtml(const Selection& s) const {
 void DetailsPanel::timelineHighlightShown(const QString& op, int rank, qint64 kernels, qint64 notDrawn,
                                           const QString& why, const QString& how) {
     const Selection& s = m_state->selection();
-    if ((s.kind != Selection::Kind::OpType && !s.cellKernel) || s.opType != op || s.rank != rank ||
-        notDrawn <= 0)
-        return;
+    if (s.kind != Selection::Kind::OpType || s.opType != op || s.rank != rank || notDrawn <= 0) return;
     const QString to = how.isEmpty() ? QString() : tr(" To see them: %1.").arg(how.toHtmlEscaped());
     m_highlightHtml =
-        (s.cellKernel ? cellKernelHtml(s) : QString()) +
-        (notDrawn >= kernels
-             ? tr("<p><b>Not drawn:</b> the %1 of this op type on this rank are all on lanes %2, so no "
-                  "highlight of them is on the timeline.%3</p>")
-                   .arg(views::counted(kernels, tr("kernel"), tr("kernels")), why.toHtmlEscaped(), to)
-             : tr("<p>Spans of this op type on this rank are highlighted on the timeline, but %1 of the %2 "
-                  "are on lanes %3, not drawn.%4</p>")
-                   .arg(notDrawn)
-                   .arg(views::counted(kernels, tr("kernel"), tr("kernels")), why.toHtmlEscaped(), to));
+        notDrawn >= kernels
+            ? tr("<p><b>Not drawn:</b> the %1 of this op type on this rank are all on lanes %2, so no "
+                 "highlight of them is on the timeline.%3</p>")
+                  .arg(views::counted(kernels, tr("kernel"), tr("kernels")), why.toHtmlEscaped(), to)
+            : tr("<p>Spans of this op type on this rank are highlighted on the timeline, but %1 of the %2 "
+                 "are on lanes %3, not drawn.%4</p>")
+                  .arg(notDrawn)
+                  .arg(views::counted(kernels, tr("kernel"), tr("kernels")), why.toHtmlEscaped(), to);
     render();
 }
 
@@ -249,13 +220,8 @@ void DetailsPanel::onResult(quint64 id, const QVariant& v) {
     if (!h || h->counts.empty()) {
         // an op type without device kernels on the rank (a bank anomaly's AllReduce): nothing to plot, and
         // an empty chart asking for a heatmap cell would read as a fault
-        m_body +=
-            "<p><i>" +
-            (h && h->step >= 0
-                 ? tr("No device kernels of this op type on this rank in step %1: no duration histogram.")
-                       .arg(h->step)
-                 : tr("No device kernels of this op type on this rank: no duration histogram.")) +
-            "</i></p>";
+        m_body += "<p><i>" + tr("No device kernels of this op type on this rank: no duration histogram.") +
+                  "</i></p>";
         render();
         return;
     }

@@ -1,11 +1,11 @@
 #pragma once
 // The Details dock: what the selection is, in words, with the duration histogram of a chosen (op type,
-// rank), of one step when a per-step heatmap cell was chosen (and of its kernel gone to). Follows the
-// interaction state: a span's details are read from the query service (name, op type, duration, start from
-// the run's start, rank and track, step, category, file, its args); a tensor's size, address and lifetime; a
-// step's waits and outlier cause; an op type's histogram. Whatever the panel showed belongs to the previous
-// selection and is cleared (stale answers dropped) when it changes. A finding's sentence stays above the
-// details of the selection it made. With nothing selected it shows the run's report. GUI thread only.
+// rank). Follows the interaction state: a span's details are read from the query service (name, op type,
+// duration, start from the run's start, rank and track, step, category, file, its args); a tensor's size,
+// address and lifetime; a step's waits and outlier cause; an op type's histogram. Whatever the panel showed
+// belongs to the previous selection and is cleared (stale answers dropped) when it changes. A finding's
+// sentence stays above the details of the selection it made. With nothing selected it shows the run's
+// report. GUI thread only.
 #include "app/gui/finding.h"
 #include "core/query/queryservice.h"
 #include "views/common/interactionstate.h"
@@ -57,12 +57,8 @@ class DetailsPanel : public QWidget {
     QString noStepText(const query::SpanDetail& d) const;
     QString tensorHtml(const views::Selection& s) const;
     QString stepHtml(const views::Selection& s) const;
-    /// An op type's heading, and what its histogram covers.
+    /// An op type's heading.
     QString opTypeHtml(const views::Selection& s) const;
-    /// What the histogram of the selection's (op type, rank) covers: its step only, or the whole run.
-    QString histogramScope(const views::Selection& s) const;
-    /// Under a heatmap cell's kernel (Selection::cellKernel): which cell it is of, what its histogram covers.
-    QString cellKernelHtml(const views::Selection& s) const;
     /// What is highlighted for an op type (query::highlightedOpTypes): its spans, the collectives whose
     /// algorithm memory records name it by, or nothing — never a highlight not drawn.
     QString opHighlightHtml(const views::Selection& s) const;

@@ -196,7 +196,7 @@ void SearchController::highlightShapeKernels(const QString& opType, const QStrin
 
 void SearchController::highlightOpKernels(const QString& opType, int rank, qint64 step) {
     m_kernelKind = Kind::OpKernels;
-    m_opType = opType, m_opRank = rank, m_opStep = step;
+    m_opType = opType, m_opRank = rank;
     m_label = tr("%1 on %2").arg(opType, views::rankName(m_summary.get(), rank));
     if (step >= 0) m_label += tr(" in step %1").arg(step);
     m_kernelRequest = m_service->requestOpKernels(opType, rank, step);
@@ -274,8 +274,13 @@ void SearchController::onKernels(quint64 id, const QVariant& v) {
                               ? kernelCountText(qint64(m_hits.size()), tr("span"), tr("spans"), more)
                               : kernelCountText(qint64(m_hits.size()), tr("kernel"), tr("kernels"), more);
     const auto shown = shownTracks();
+    if (m_kernelKind == Kind::OpKernels) { // Details says what of them the timeline draws
+        qint64 notDrawn = 0;
+        QString how;
+        const QString why = hiddenBy(notDrawn, &how);
+        Q_EMIT opKernelsDrawn(m_opType, m_opRank, qint64(m_hits.size()), notDrawn, why, how);
+    }
     if (m_kernelKind != Kind::Shape && nextShown(0, +1, shown) < 0) {
-        if (m_kernelKind == Kind::OpKernels) opKernelsShown();
         Q_EMIT message(allHiddenText(tr("%1 of %2").arg(count, m_label)) + more, 10000);
         return;
     }
@@ -292,18 +297,13 @@ void SearchController::onKernels(quint64 id, const QVariant& v) {
                        10000);
         return;
     }
-    // a heatmap cell: the timeline at its longest kernel on a shown lane, selected as the cell's kernel, so
-    // Details names the kernel the timeline shows and the heatmap keeps the cell outlined (issue 19: the
-    // selection stayed the cell, the kernel gone to was named nowhere)
+    // a heatmap cell: the timeline at its longest kernel on a shown lane (the selection stays the cell's)
     size_t longest = size_t(nextShown(0, +1, shown));
     for (size_t i = 0; i < m_hits.size(); ++i)
         if (isShown(i, shown) &&
             m_hits[i].endNs - m_hits[i].startNs > m_hits[longest].endNs - m_hits[longest].startNs)
             longest = i;
-    m_hitsOfCell = true;
-    show(longest, true);
-    m_hitsSelection = m_state->selection(); // they go when it goes
-    opKernelsShown();
+    show(longest, false);
     Q_EMIT message(tr("%1 of %2 highlighted; showing the longest%3 (F3 / Shift+F3: next, previous)%4%5")
                        .arg(count, m_label, more.isEmpty() ? QString() : tr(" of them"), hiddenText(), more),
                    10000);
@@ -313,7 +313,7 @@ void SearchController::setHits(std::vector<query::DrawItem> spans, std::vector<q
     m_hits = std::move(spans);
     m_tracks = std::move(tracks);
     m_index = -1;
-    m_hitsOfSearch = m_hitsOfCell = false;
+    m_hitsOfSearch = false;
     m_hitsSelection = {};
     m_timeline->setSearchHits(m_hits, m_tracks); // outlined by lane and time, at any zoom
 }
@@ -338,38 +338,6 @@ void SearchController::step(int direction) {
     show(size_t(i), true);
 }
 
-void SearchController::opKernelsShown() {
-    // Details says what of them the timeline draws, of the selection it has now
-    qint64 notDrawn = 0;
-    QString how;
-    const QString why = hiddenBy(notDrawn, &how);
-    Q_EMIT opKernelsDrawn(m_opType, m_opRank, qint64(m_hits.size()), notDrawn, why, how);
-}
-
-Selection SearchController::hitSelection(size_t i) const {
-    // the selection a click on the span makes, op type and all: without it the memory map (which
-    // highlights a span's op) kept the previous selection's tensors (r54c #2)
-    const auto& h = m_hits[i];
-    const int rank = i < m_tracks.size() ? rankOfTrack(m_tracks[i]) : -1;
-    Selection s;
-    if (m_summary) {
-        s = views::TimelineInput::spanSelection(*m_summary, rank, h, i < m_tracks.size() ? m_tracks[i] : 0);
-    } else {
-        s.kind = Selection::Kind::Span;
-        s.rank = rank;
-        s.spanId = h.spanId;
-        s.startNs = h.startNs;
-        s.endNs = h.endNs;
-    }
-    if (m_hitsOfCell) { // one of a heatmap cell's kernels, F3 too: the cell stays the heatmap's outline
-        s.opType = m_opType;
-        s.rank = m_opRank;
-        s.step = m_opStep;
-        s.cellKernel = true;
-    }
-    return s;
-}
-
 void SearchController::show(size_t i, bool select) {
     m_index = int(i);
     const auto& h = m_hits[i];
@@ -379,7 +347,23 @@ void SearchController::show(size_t i, bool select) {
     const int64_t lo = m_state->boundsStart(), hi = m_state->boundsEnd();
     const auto [a, b] = views::panWindow(h.startNs - pad, h.endNs + pad, 0, lo, hi);
     m_state->setWindow(std::max(a, std::min(lo, h.startNs)), std::min(b, std::max(hi, h.endNs)));
-    if (select) m_state->setSelection(hitSelection(i));
+    if (select) {
+        // the selection a click on the span makes, op type and all: without it the memory map (which
+        // highlights a span's op) kept the previous selection's tensors (r54c #2)
+        const int rank = i < m_tracks.size() ? rankOfTrack(m_tracks[i]) : -1;
+        Selection s;
+        if (m_summary) {
+            s = views::TimelineInput::spanSelection(*m_summary, rank, h,
+                                                    i < m_tracks.size() ? m_tracks[i] : 0);
+        } else {
+            s.kind = Selection::Kind::Span;
+            s.rank = rank;
+            s.spanId = h.spanId;
+            s.startNs = h.startNs;
+            s.endNs = h.endNs;
+        }
+        m_state->setSelection(s);
+    }
     if (i < m_tracks.size()) m_timeline->scrollToTrack(m_tracks[i]);
 }
 

@@ -46,7 +46,7 @@ class SearchController : public QObject {
     /// Every kernel of a shape group (a shape heatmap cell).
     void highlightShapeKernels(const QString& opType, const QString& shapes, const QString& dtypes);
     /// Every kernel of (op type, rank) (a heatmap cell), of `step` only when ≥ 0 (a per-step cell); the
-    /// timeline goes to the longest, selected as the cell's kernel (Selection::cellKernel).
+    /// timeline goes to the longest.
     void highlightOpKernels(const QString& opType, int rank, qint64 step = -1);
     /// The spans rows of the SQL console name: one is selected and shown; several are highlighted and the
     /// first is selected (F3 steps on). Rows naming no span, or a span of a run not shown, are said.
@@ -86,10 +86,6 @@ class SearchController : public QObject {
     void followSelection(const views::Selection& s);
     void step(int direction);
     void show(size_t i, bool select);
-    /// The selection a click on hit `i` makes; of a heatmap cell's kernels, the cell's kernel.
-    views::Selection hitSelection(size_t i) const;
-    /// Emits opKernelsDrawn for the cell's kernels as they stand.
-    void opKernelsShown();
     /// The tracks the timeline shows as laid out now (views::shownTracks); empty before a summary.
     std::unordered_set<int64_t> shownTracks() const;
     /// Whether hit `i` is on a lane of `shown` (shownTracks()).
@@ -115,14 +111,12 @@ class SearchController : public QObject {
     std::vector<qint64> m_tracks; ///< each hit's track
     int m_index = -1;
     bool m_hitsOfSearch = false;      ///< the hits are the search box's (they stay while its text does)
-    bool m_hitsOfCell = false;        ///< the hits are a heatmap cell's kernels (m_opType on m_opRank)
     views::Selection m_hitsSelection; ///< the selection the other hits came with
     quint64 m_searchRequest = 0, m_kernelRequest = 0;
     Kind m_kernelKind = Kind::Shape;
     QString m_label;  ///< what the kernels asked for are ("MatMul on rank 3", "MatMul [8,16]")
     QString m_opType; ///< highlightOpKernels' op type and rank key, for opKernelsDrawn
     int m_opRank = -1;
-    qint64 m_opStep = -1;   ///< highlightOpKernels' step (-1: every step)
     size_t m_refsAsked = 0; ///< rows of the console the last showSpanRows asked about
 };
 

@@ -802,39 +802,27 @@ Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int ra
 }
 
 Histogram loadDurationHistogram(index::Db& spans, int spansRank, index::Db& stats, const std::string& opType,
-                                int rank, int bins, int64_t step) {
+                                int rank, int bins) {
     Histogram h;
     h.opType = opType;
     h.rank = rank;
-    h.step = step;
-    // a step's kernels are those its per-step heatmap cell counts (stepIndexAt), as opKernelSpans reads them
-    const auto steps = step >= 0 ? stepWindows(spans, spansRank) : std::vector<StepWin>{};
-    int wanted = -1;
-    for (size_t i = 0; i < steps.size(); ++i)
-        if (steps[i].step == step) wanted = int(i);
-    if (step >= 0 && wanted < 0) return h;
     std::vector<double> d;
-    auto q = spans.prepare("SELECT s.dur_ns, s.ts_ns FROM span s WHERE s.track_id = ? AND s.op_type_id = "
-                           "(SELECT id FROM string WHERE value = ?)");
+    auto q = spans.prepare("SELECT s.dur_ns FROM span s WHERE s.track_id = ? AND s.op_type_id = (SELECT id "
+                           "FROM string WHERE value = ?)");
     for (auto [track, r] : computeTracks(spans, spansRank)) {
         q.bind(1, track).bind(2, opType);
         while (q.step())
-            if (wanted < 0 || stepIndexAt(steps, q.i64(1)) == wanted) d.push_back(double(q.i64(0)));
+            d.push_back(double(q.i64(0)));
         q.reset();
     }
-    std::sort(d.begin(), d.end());
-    if (step >= 0 && !d.empty()) {
-        // the step's own figures by the rules of every median and percentile shown (nearest rank); the
-        // whole run's (op_stat) and the ranks' median of them would describe other kernels than those drawn
-        h.medianNs = int64_t(d[(d.size() - 1) / 2]);
-        h.p95Ns = int64_t(d[std::clamp<size_t>(size_t(std::ceil(0.95 * double(d.size()))), 1, d.size()) - 1]);
-    } else if (step < 0) {
+    {
         auto s = stats.prepare("SELECT median_ns, p95_ns FROM op_stat WHERE op_type = ? AND rank = ?");
         s.bind(1, opType).bind(2, rank);
         if (s.step()) h.medianNs = s.i64(0), h.p95Ns = s.i64(1);
-        readRanksMedian(stats, h);
     }
+    readRanksMedian(stats, h);
     if (d.empty()) return h;
+    std::sort(d.begin(), d.end());
     // the axis ends at the nearest-rank p99 (the ⌈0.99·n⌉-th smallest, as every percentile here): the
     // index (n−1)·0.99 was a lower value, so a kernel at p99 counted as past it (walk17a L5: 3, not 2)
     const size_t p99 = std::clamp<size_t>(size_t(std::ceil(0.99 * double(d.size()))), 1, d.size()) - 1;

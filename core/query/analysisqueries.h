@@ -237,9 +237,6 @@ TensorRows loadCollectiveTensorRows(index::Db& db, int rank, const std::string& 
 struct Histogram {
     std::string opType;
     int rank;
-    /// ≥ 0: the kernels of that step only (a per-step heatmap cell's), their own median and p95, and no
-    /// ranks' median (op_stat's are the whole run's); -1: the whole run.
-    int64_t step = -1;
     std::vector<int64_t> edgesNs; ///< bins+1 edges
     std::vector<int64_t> counts;
     /// The kernels strictly longer than the last edge (the axis ends near p99 so one outlier does not squash
@@ -261,10 +258,9 @@ struct Histogram {
 };
 Histogram loadDurationHistogram(index::Db& db, const std::string& opType, int rank, int bins = 30);
 /// The same with the durations read from `spans` (where the rank's key is `spansRank`: a cluster index's
-/// shard) and the op statistics (median, p95, the median over the ranks) from `stats`. `step` ≥ 0: the
-/// kernels the per-step heatmap counts in that step's cell only (Histogram::step).
+/// shard) and the op statistics (median, p95, the median over the ranks) from `stats`.
 Histogram loadDurationHistogram(index::Db& spans, int spansRank, index::Db& stats, const std::string& opType,
-                                int rank, int bins = 30, int64_t step = -1);
+                                int rank, int bins = 30);
 /// The device kernels of `opType` on `rank` (the heatmap cell's spans), in time order, at most `limit`;
 /// `trackIds` gets each one's track. `step` ≥ 0: only those in that step's window (a per-step cell's).
 std::vector<DrawItem> opKernelSpans(index::Db& db, const std::string& opType, int rank, int limit,

@@ -225,9 +225,9 @@ quint64 QueryService::requestCollectiveTensorRows(int rank, const QString& opNam
     });
 }
 
-quint64 QueryService::requestHistogram(const QString& opType, int rank, qint64 step) {
-    return submitWithLanes([op = opType.toStdString(), rank, step](LaneReader& lanes) {
-        return wrap(durationHistogram(lanes, op, rank, step));
+quint64 QueryService::requestHistogram(const QString& opType, int rank) {
+    return submitWithLanes([op = opType.toStdString(), rank](LaneReader& lanes) {
+        return wrap(durationHistogram(lanes, op, rank));
     });
 }
 

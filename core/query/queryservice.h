@@ -64,9 +64,8 @@ class QueryService : public QObject {
                                 qint64 endNs); ///< T = std::vector<TensorItem>
     /// The buffers of a collective named by its algorithm in its step (loadCollectiveTensorRows).
     quint64 requestCollectiveTensorRows(int rank, const QString& opName,
-                                        qint64 startNs); ///< T = std::vector<TensorItem>
-    /// T = Histogram; `step` ≥ 0: that step's kernels only (a per-step heatmap cell's).
-    quint64 requestHistogram(const QString& opType, int rank, qint64 step = -1);
+                                        qint64 startNs);       ///< T = std::vector<TensorItem>
+    quint64 requestHistogram(const QString& opType, int rank); ///< T = Histogram
     /// The kernels of one (op type, rank) heatmap cell, of one step when `step` ≥ 0 (query::opKernelSpans).
     /// T = ShapeKernels
     quint64 requestOpKernels(const QString& opType, int rank, qint64 step = -1);

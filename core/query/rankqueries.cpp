@@ -82,17 +82,16 @@ HeatmapData rankStepHeatmap(LaneReader& lanes, const std::string& opType, const 
     return h;
 }
 
-Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int rank, int64_t step) {
+Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int rank) {
     Histogram h;
     bool read = false;
     lanes.visitRanks({rank}, [&](const RankPart& part) {
-        h = loadDurationHistogram(*part.db, part.toLocal.at(rank), lanes.db(), opType, rank, 30, step);
+        h = loadDurationHistogram(*part.db, part.toLocal.at(rank), lanes.db(), opType, rank);
         read = true;
     });
     if (!read) { // its shard is gone: the op statistics only, and why there is no histogram
         h = loadDurationHistogram(lanes.db(), opType, rank);
         h.unknown = unreadRankNote(rank);
-        h.step = step;
     }
     return h;
 }

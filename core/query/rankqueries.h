@@ -21,9 +21,8 @@ RankActivity rankActivity(LaneReader& lanes, const std::vector<int>& ranks, int6
 /// loadRankStepHeatmap over `ranks` of the open index (the shown run's; empty: every rank), each rank's
 /// kernels read from its part.
 HeatmapData rankStepHeatmap(LaneReader& lanes, const std::string& opType, const std::vector<int>& ranks = {});
-/// loadDurationHistogram: the durations from the rank's part, the op statistics from the open index (`step`
-/// ≥ 0: that step's kernels only).
-Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int rank, int64_t step = -1);
+/// loadDurationHistogram: the durations from the rank's part, the op statistics from the open index.
+Histogram durationHistogram(LaneReader& lanes, const std::string& opType, int rank);
 /// opKernelSpans from the rank's part (`step` ≥ 0: that step's only).
 std::vector<DrawItem> opKernels(LaneReader& lanes, const std::string& opType, int rank, int limit,
                                 std::vector<int64_t>* trackIds, int64_t step = -1);

@@ -74,16 +74,10 @@ struct Selection {
     /// Chosen where it is seen (a click on the memory map's bar): the other views do not move the window
     /// to it, a double-click zooms (r49b #6). Not part of the key.
     bool keepWindow = false;
-    /// A span that is the kernel a heatmap cell's click went to (its longest, SearchController): `opType`,
-    /// `rank` and `step` (-1: op × rank, every step) are the cell's, which the heatmap keeps outlined and
-    /// Details pictures under the kernel's own details (issue 19: the timeline went to the kernel while the
-    /// selection stayed the cell, so Details never named it).
-    bool cellKernel = false;
     bool operator==(const Selection& o) const {
         return kind == o.kind && rank == o.rank && spanId == o.spanId && step == o.step &&
-               cellKernel == o.cellKernel && opType == o.opType && moreOpTypes == o.moreOpTypes &&
-               tensorId == o.tensorId && group == o.group && linkSrc == o.linkSrc && linkDst == o.linkDst &&
-               spans == o.spans;
+               opType == o.opType && moreOpTypes == o.moreOpTypes && tensorId == o.tensorId &&
+               group == o.group && linkSrc == o.linkSrc && linkDst == o.linkDst && spans == o.spans;
     }
 };
 

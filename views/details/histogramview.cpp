@@ -114,14 +114,10 @@ void HistogramView::build(QChart* c) {
         addMarker(c, double(h.ranksMedianNs) / div, top,
                   tr("ranks' median (lower middle) %1").arg(formatDuration(h.ranksMedianNs)), Qt::DashLine);
     const qint64 kernels = std::accumulate(h.counts.begin(), h.counts.end(), qint64(0)) + h.overflowCount;
-    // a per-step cell's kernels are that step's only: said in the first line, and that the markers are the
-    // step's (its Details covered every step, issue 19)
-    const QString rank = m_rankName.isEmpty() ? tr("rank %1").arg(h.rank) : m_rankName;
     m_title = {tr("%1 on %2 · %3")
                    .arg(QString::fromStdString(h.opType))
-                   .arg(h.step >= 0 ? tr("%1 in step %2").arg(rank).arg(h.step) : rank)
+                   .arg(m_rankName.isEmpty() ? tr("rank %1").arg(h.rank) : m_rankName)
                    .arg(counted(kernels, tr("kernel"), tr("kernels")))};
-    if (h.step >= 0) m_title << tr("step %1's kernels only; the median and p95 are the step's").arg(h.step);
     if (const QString over = overflowText(h); !over.isEmpty()) m_title << over;
     if (const QString ranks = ranksMedianText(h); !ranks.isEmpty()) m_title << ranks;
 }
