@@ -7,6 +7,7 @@
 #include "views/annotate/annotationmodel.h"
 #include "views/comm/commmatrixcanvas.h"
 #include "views/common/timemapping.h"
+#include "views/heatmap/heatmapcaption.h"
 #include "views/timeline/framebuilder.h"
 #include "views/timeline/framepainter.h"
 #include "views/timeline/timelinelegend.h"
@@ -301,9 +302,14 @@ Caption buildCaption(const CaptionInput& in) {
     if ((in.view == "timeline" || in.view == "window") && in.laidOutRanks && !in.laidOutRanks->empty())
         std::erase_if(ranks, [&](int r) { return !in.laidOutRanks->count(r); });
     c.lines << runLine(in, ranks);
-    if (in.view == "heatmap")
+    if (in.view == "heatmap") {
         c.lines << heatmapLine(in);
-    else if (in.view == "comm" && in.comm)
+        // the sentence the view shows above the grid, from its own builder: the export said less (issue 19:
+        // no "Communication kernels are not in it")
+        if (in.heatmap)
+            c.lines << views::heatmapCaption(
+                views::heatCaptionInput(in.summary, in.heatmap, in.heatmapStatistic));
+    } else if (in.view == "comm" && in.comm)
         c.lines << in.comm->captionLines();
     else
         c.lines << windowLine(in);

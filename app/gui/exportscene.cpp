@@ -17,6 +17,7 @@
 #include "views/common/interactionstate.h"
 #include "views/common/timemapping.h"
 #include "views/heatmap/heatmapcanvas.h"
+#include "views/heatmap/heatmapcaption.h"
 #include "views/heatmap/heatmapview.h"
 #include "views/memory/memorymapcanvas.h"
 #include "views/memory/memorymapview.h"
@@ -247,6 +248,17 @@ bool ExportScene::heatmapCompares() {
         for (const auto& c : row)
             if (c.present && !c.noSharedKernels) return true;
     return false;
+}
+
+QString ExportScene::heatmapCaption() {
+    loadHeatmap();
+    return views::heatmapCaption(
+        views::heatCaptionInput(m_summary.get(), m_heatmap->data(), m_heatmap->statistic()));
+}
+
+bool ExportScene::heatmapInRatios() {
+    loadHeatmap();
+    return m_heatmap->statistic() == views::HeatStatistic::Ratio;
 }
 
 QString ExportScene::nothingToDraw(const QString& view) {

@@ -78,6 +78,11 @@ class ExportScene {
     /// Whether the op × rank heatmap has a cell with a ratio to compare (loads it): a grid of hatches
     /// only — each rank's kernels its own, or a rank cut before its kernels — compares nothing.
     bool heatmapCompares();
+    /// The heatmap's caption as the view words it (views/heatmap/heatmapcaption.h), of the grid pictured
+    /// and the statistic it is coloured by (loads it).
+    QString heatmapCaption();
+    /// Whether the heatmap pictured is coloured by the ratio (loads it): one rank's is by total time.
+    bool heatmapInRatios();
     /// Renders one view ("timeline", "heatmap", "memory", "comm") `width` px wide (0: its natural width —
     /// 1600 px, the heatmap its whole grid, never narrower) and `height` px high (0: its natural height — for
     /// the timeline every lane) to `path` (.png or .svg by suffix).

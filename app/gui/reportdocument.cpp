@@ -193,23 +193,27 @@ class Builder {
                         : QObject::tr("The whole run."),
                     "overview-timeline.png"));
         reset();
-        addHeatmap(QObject::tr(
-            "Op type × rank: each op type's kernels on a rank against the same kernels' median over "
-            "the ranks (a ratio of times: Σ count × the rank's median of each kernel name, against Σ count "
-            "× the ranks' median of that name)."));
+        addHeatmap(QObject::tr("Op type × rank."),
+                   QObject::tr("Op type × rank: each op type's kernels on a rank against the same kernels' "
+                               "median over the ranks (a ratio of times: Σ count × the rank's median of each "
+                               "kernel name, against Σ count × the ranks' median of that name)."));
     }
 
     /// The overview's heatmap picture, or why there is none: an empty grid was embedded where `export
-    /// --view all` said "not written" (walk 20b, cluster_propose).
-    void addHeatmap(const QString& caption) {
+    /// --view all` said "not written" (walk 20b, cluster_propose). Captioned `grid` (what it is), or
+    /// `ratio` (what its ratio is) when it is coloured by the ratio, then as the view words it: a one-rank
+    /// picture in total time was captioned with the ratio (issue 19).
+    void addHeatmap(const QString& grid, const QString& ratio) {
         if (const QString why = m_scene.nothingToDraw("heatmap"); !why.isEmpty()) {
             add(para(QObject::tr("No op heatmap: %1.").arg(why), ReportBlock::Kind::Note));
             return;
         }
+        const QString caption = (m_scene.heatmapInRatios() ? ratio : grid) + " " + m_scene.heatmapCaption();
         // a grid of hatches only compares nothing: said under it (walk 21: a level1 copy with rank 1's
-        // trace cut before its kernels embedded one, captioned as a comparison)
+        // trace cut before its kernels embedded one, captioned as a comparison); a grid in total time has
+        // no hatch, its caption says why it has no ratio
         add(picture(shot("heatmap"),
-                    m_scene.heatmapCompares()
+                    m_scene.heatmapCompares() || !m_scene.heatmapInRatios()
                         ? caption
                         : caption +
                               QObject::tr(" No cell could be compared: no kernel name was run by two "
@@ -225,6 +229,7 @@ class Builder {
                     "overview-timeline.png"));
         reset();
         addHeatmap(
+            QObject::tr("Op type × rank on %1.").arg(pictureRanksText()),
             QObject::tr("Op type × rank on %1: each op type's kernel time on a rank against its median "
                         "over every rank.")
                 .arg(pictureRanksText()));

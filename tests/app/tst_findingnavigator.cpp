@@ -5,6 +5,7 @@
 // interaction state and raises the panel.
 #include "app/gui/findingnavigator.h"
 #include "core/demo/demogenerator.h"
+#include "tests/support/heatgrid.h"
 #include "tests/support/testsupport.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapview.h"
@@ -33,24 +34,6 @@ query::ProfileSummary summary() {
     s.startNs = 0;
     s.endNs = 4000000;
     return s;
-}
-
-/// Op types MatMulV2, Cast, Add (totals falling, the display order) × ranks 0–3, every cell present.
-std::shared_ptr<query::HeatmapData> heatGrid() {
-    auto d = std::make_shared<query::HeatmapData>();
-    d->rows = {"MatMulV2", "Cast", "Add"};
-    d->rowTotalNs = {3, 2, 1};
-    for (int r = 0; r < 4; ++r) {
-        d->columns.push_back("rank " + std::to_string(r));
-        d->columnKeys.push_back(r);
-    }
-    query::HeatCell c;
-    c.present = true;
-    c.count = 1;
-    c.totalNs = c.meanNs = 1000;
-    c.ratio = 1;
-    d->cells.assign(3, std::vector<query::HeatCell>(4, c));
-    return d;
 }
 
 Finding make(const char* kind, std::optional<int> rank, std::optional<int64_t> step) {
@@ -209,7 +192,7 @@ class TstFindingNavigator : public QObject {
         QCOMPARE(state.windowEnd(), qint64(4000000));
         // a slow card naming two op types: both of its cells outlined, none of the others (walk 6: only
         // the first was)
-        heat->setData(heatGrid());
+        heat->setData(test::heatGrid({"MatMulV2", "Cast", "Add"}, 4));
         Finding slow = make("slow_rank", 1, 2);
         slow.opTypes = {"MatMulV2", "Cast"};
         slow.spanId = 5; // its culprit collective
@@ -221,13 +204,8 @@ class TstFindingNavigator : public QObject {
         heatDock->raise();
         QTRY_VERIFY(heat->canvas()->isVisible());
         const QImage img = heat->canvas()->grab().toImage();
-        const QColor ink = heat->canvas()->palette().color(QPalette::Highlight);
-        // the frame's left side, 1 px left of the cell (row, column in the data's order); rank 0's cells
-        // beside them are not framed, so a frame there is theirs
-        auto framed = [&](int row, int col) {
-            const QRect r = heat->canvas()->cellRect(row, col);
-            return img.pixelColor(r.left() - 1, r.center().y()) == ink;
-        };
+        // (row, column in the data's order)
+        auto framed = [&](int row, int col) { return test::cellFramed(img, *heat->canvas(), row, col); };
         QVERIFY(framed(0, 1));  // MatMulV2 on rank 1
         QVERIFY(framed(1, 1));  // Cast on rank 1
         QVERIFY(!framed(2, 1)); // Add on rank 1

@@ -3,6 +3,7 @@
 // to the run's longest MatMulV2, in step 7). The heatmap's click reaches the search controller as the main
 // window wires it; the step's bounds come from the summary (the query API), the expected longest from SQL.
 #include "app/gui/searchcontroller.h"
+#include "tests/support/heatgrid.h"
 #include "tests/support/testsupport.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapview.h"
@@ -73,12 +74,10 @@ class TstHeatmapStepCell : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(canvas->data() && canvas->data()->mode == query::HeatmapData::Mode::OpByStep,
                                  20000);
         const auto& d = *canvas->data();
-        const auto row = std::find(d.rows.begin(), d.rows.end(), "MatMulV2") - d.rows.begin();
-        const auto col =
-            std::find(d.columnKeys.begin(), d.columnKeys.end(), chosen->step) - d.columnKeys.begin();
-        QVERIFY(size_t(row) < d.rows.size() && size_t(col) < d.columnKeys.size());
+        const auto [row, col] = test::cellOf(d, "MatMulV2", chosen->step);
+        QVERIFY(row >= 0);
         canvas->ensurePolished();
-        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->cellRect(int(row), int(col)).center());
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->cellRect(row, col).center());
         QCOMPARE(state.selection().step, chosen->step);
         QTRY_VERIFY_WITH_TIMEOUT(search.current() >= 0, 20000);
         // the kernel shown starts inside the step, and is the step's longest; every kernel highlighted is

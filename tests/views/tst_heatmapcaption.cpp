@@ -1,6 +1,7 @@
 // The op heatmap's caption says what the cells print and what the grid leaves out (issue 19): a per-step
 // grid of ratios said "Mean duration …, coloured by the ratio" over cells reading "1.40"; a run whose
 // largest consumer was a collective showed no sign that communication is not in the grid.
+#include "tests/support/heatgrid.h"
 #include "views/heatmap/heatmapcanvas.h"
 #include "views/heatmap/heatmapview.h"
 
@@ -16,24 +17,11 @@ class TstHeatmapCaption : public QObject {
   private:
     /// A grid of `mode` (a per-step one, or op × rank), 2 rows × 3 columns, ratios 1.40 and 1.00.
     static std::shared_ptr<query::HeatmapData> grid(Mode mode) {
-        auto d = std::make_shared<query::HeatmapData>();
-        d->mode = mode;
+        auto d = test::heatGrid(mode == Mode::RankByStep ? std::vector<std::string>{"rank 0", "rank 1"}
+                                                         : std::vector<std::string>{"MatMul", "Add"},
+                                3, mode);
         d->rank = 0;
         d->opType = "MatMul";
-        d->rows = mode == Mode::RankByStep ? std::vector<std::string>{"rank 0", "rank 1"}
-                                           : std::vector<std::string>{"MatMul", "Add"};
-        d->rowKeys = {0, 1};
-        d->rowTotalNs = {2, 1};
-        for (int k = 0; k < 3; ++k) {
-            d->columns.push_back((mode == Mode::OpByRank ? "rank " : "step ") + std::to_string(k));
-            d->columnKeys.push_back(k);
-        }
-        query::HeatCell c;
-        c.present = true;
-        c.count = 1;
-        c.totalNs = c.meanNs = 1000;
-        c.ratio = 1;
-        d->cells.assign(2, std::vector<query::HeatCell>(3, c));
         d->cells[0][0].ratio = 1.4;
         return d;
     }

@@ -3,6 +3,7 @@
 // chooser's first op, another than the one selected or looked at). Model state: the layout's subject.
 #include "views/heatmap/heatmapview.h"
 
+#include "tests/support/heatgrid.h"
 #include "views/heatmap/heatmapcanvas.h"
 
 #include <QComboBox>
@@ -14,27 +15,6 @@ using namespace rs;
 using Mode = query::HeatmapData::Mode;
 
 namespace {
-/// `ops` op types "Op0"… × ranks 0-3, every cell present; row i's total falls with i (its display order).
-std::shared_ptr<query::HeatmapData> grid(int ops) {
-    auto d = std::make_shared<query::HeatmapData>();
-    d->mode = Mode::OpByRank;
-    for (int r = 0; r < 4; ++r) {
-        d->columns.push_back("rank " + std::to_string(r));
-        d->columnKeys.push_back(r);
-    }
-    query::HeatCell c;
-    c.present = true;
-    c.count = 1;
-    c.totalNs = c.meanNs = 1000;
-    c.ratio = 1;
-    for (int i = 0; i < ops; ++i) {
-        d->rows.push_back("Op" + std::to_string(i));
-        d->rowTotalNs.push_back(ops - i);
-    }
-    d->cells.assign(size_t(ops), std::vector<query::HeatCell>(4, c));
-    return d;
-}
-
 /// The op × rank grid of 40 ops in a view of its own (no query service: the layouts are only chosen).
 struct Heatmap {
     views::InteractionState state;
@@ -42,7 +22,7 @@ struct Heatmap {
     Heatmap() {
         view.resize(520, 300);
         view.setProfile({0, 1, 2, 3});
-        view.setData(grid(40));
+        view.setData(test::heatGrid(test::opNames(40), 4));
         view.show();
     }
     QComboBox* modeBox() { return view.findChildren<QComboBox*>().at(0); } // mode, subject, statistic, sort
@@ -77,7 +57,8 @@ class TstHeatmapSubject : public QObject {
         Heatmap h;
         h.select("Op7", 1);
         h.view.setPreferredLayout(2, "Op0", -1);
-        h.view.setData(grid(40)); // a new run's op × rank grid: the carried layout comes back
+        h.view.setData(test::heatGrid(test::opNames(40),
+                                      4)); // a new run's op × rank grid: the carried layout comes back
         QCOMPARE(h.view.layoutMode(), 2);
         QCOMPARE(h.view.layoutOp(), QString("Op0"));
     }

@@ -47,8 +47,8 @@ void paintHeatLegend(QPainter& p, QPoint at, int lh, const HeatScale& scale, que
     p.drawText(lx + 18, ly + lh, legendEndLabel(scale, false));
     p.drawText(QRect(lx - 4, ly + lh + 6, HeatLegendMetrics::kWidth, 40), Qt::TextWordWrap,
                statisticName(scale.statistic, mode));
-    p.drawText(QRect(lx - 4, ly + lh + 46, HeatLegendMetrics::kWidth, 30), Qt::TextWordWrap,
-               saturationText(scale));
+    p.drawText(QRect(lx - 4, ly + lh + 46, HeatLegendMetrics::kWidth, HeatLegendMetrics::kSaturationHeight),
+               Qt::TextWordWrap, saturationText(scale));
     if (keys.flagged) {
         p.setPen(QPen(QColor(20, 20, 20), 2));
         p.drawRect(lx, ly + lh + 78, 12, 10);

@@ -26,6 +26,9 @@ struct HeatLegendMetrics {
     static constexpr int kWidth = 135;
     static constexpr int kMinBar = 40, kMaxBar = 240;
     static constexpr int kBelowBar = 132;
+    /// The box of the words saying where the colours are full (saturationText), under the statistic's name:
+    /// two lines of the legend's width.
+    static constexpr int kSaturationHeight = 30;
 };
 
 /// Paints the legend with its top left at `at` and a colour bar `barHeight` px high, in the painter's font.

@@ -73,7 +73,12 @@ QString legendEndLabel(const HeatScale& s, bool high) {
 
 QString saturationText(const HeatScale& s) {
     if (s.statistic != HeatStatistic::Ratio || s.noValues) return {};
-    // the colours are full at lo / hi (forData: 2× or the farthest cell), beyond which nothing lies
+    // the colours are full at lo / hi (forData: 2× or the farthest cell), beyond which nothing lies; blue
+    // only where a cell can be under 1.00×
+    if (s.shownLo >= 1.0)
+        return (s.ofTwo ? QString("white at 1.00× (the faster of two), full red at %1×")
+                        : QString("white at 1.00× (no cell under it), full red at %1×"))
+            .arg(s.hi, 0, 'f', 2);
     return QString("white at 1.00×, full red at %1×, full blue at %2×")
         .arg(s.hi, 0, 'f', 2)
         .arg(s.lo, 0, 'f', 2);
@@ -135,6 +140,9 @@ HeatScale HeatScale::forData(const query::HeatmapData& h, HeatStatistic s) {
         // no cell was under 0.99×, "some card is 1.5× faster"); no cell with a ratio: none shown
         const bool any = std::isfinite(lo) && lo > 0 && std::isfinite(hi) && hi > 0;
         sc.noValues = !any;
+        // what each ratio is the lower median of (HeatmapView::ratiosCompare's count): of two, the faster
+        using Mode = query::HeatmapData::Mode;
+        sc.ofTwo = (h.mode == Mode::RankByStep ? h.rowKeys.size() : h.columnKeys.size()) == 2;
         sc.shownLo = any ? lo : 1.0;
         sc.shownHi = any ? hi : 1.0;
     } else {

@@ -31,8 +31,10 @@ struct HeatScale;
 QString legendEndLabel(const HeatScale& s, bool high);
 /// Where a ratio scale's colours are full, which the bar (the cells' own range) need not reach: "white at
 /// 1.00×, full red at 2.00×, full blue at 0.50×" — 2× or the farthest cell, whichever is further (walk 54:
-/// the demo's legend topped at 2.30× under a scale said to stop at 2×). "" for the sequential scales, whose
-/// bar runs from 0 to the largest cell, its darkest colour.
+/// the demo's legend topped at 2.30× under a scale said to stop at 2×). Where no cell is under 1.00× no blue
+/// is named: of two ranks every ratio is against the faster (issue 19: "full blue at 0.13×" of two ranks,
+/// where no cell can be blue). "" for the sequential scales, whose bar runs from 0 to the largest cell, its
+/// darkest colour.
 QString saturationText(const HeatScale& s);
 
 struct HeatScale {
@@ -43,6 +45,9 @@ struct HeatScale {
     /// mirrored: trace_filter's legend read 0.22× … 4.45× where no cell passed 1.78×).
     double shownLo = 0, shownHi = 1;
     bool noValues = false; ///< no cell has a ratio: the legend labels no end
+    /// Of ratios: each is against a lower median of two (two ranks, or two steps of op × step), which is the
+    /// faster of them: no cell is under 1.00×, so none is blue whatever the scale's blue end.
+    bool ofTwo = false;
     /// The value the legend's bar shows at `t`, 0 (its low end) … 1 (its high end): of ratios log-linear.
     double legendValue(double t) const;
     /// Colour of a value; out-of-range values clamp to the ends.

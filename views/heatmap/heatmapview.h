@@ -125,20 +125,13 @@ class HeatmapView : public QWidget {
     /// the op of the top row in view.
     int shownSubject(int mode) const;
     void onSelection(const Selection& s);
-    QString stragglerCaption(int flagged, size_t columns, query::HeatCellCounts cells) const;
-    /// " Not read in full: …" when a shown rank's files were cut or not read (HeatmapData::damaged); else "".
-    static QString damagedNote(const query::HeatmapData& d);
     /// The statistic for a grid whose ratios compare nothing (its total time) or back, the combo's tooltip
     /// saying why.
     void followComparable(const query::HeatmapData& d);
-    /// Why `d`'s ratios compare nothing ("one step, so nothing to compare across steps …").
-    QString nothingToCompare(const query::HeatmapData& d) const;
     /// The statistics a grid of `mode` holds enabled in the chooser, the others greyed out with the reason.
     void offerHeldStatistics(query::HeatmapData::Mode mode);
     /// The caption of the shown grid with the statistic it is coloured by.
     void updateCaption();
-    /// " Communication kernels are not in it: …" when the summary names any communication; else "".
-    QString communicationNote() const;
     bool m_statByRankCount = false; ///< the statistic was set by followComparable, not by the user
     InteractionState* m_state;
     query::QueryService* m_service;
