@@ -9,6 +9,7 @@
 #include <climits>
 #include <map>
 #include <tuple>
+#include <variant>
 
 namespace rs::analysis {
 
@@ -287,26 +288,9 @@ void storeLinks(index::Db& db, const FlowLinksResult& result) {
     // most of the pass's time on the index-building thread
     const index::MemoryRows rows(result.links.size(), [&](size_t i, int column, index::Cell& out) {
         const FlowLinksResult::Row& l = result.links[i];
-        switch (column) {
-        case 0:
-            out.set(int64_t(l.catId));
-            break;
-        case 1:
-            out.set(int64_t(l.nameId));
-            break;
-        case 2:
-            if (l.textId < 0)
-                out.set(l.idNum);
-            else
-                out.set(std::string_view(result.texts[size_t(l.textId)]));
-            break;
-        case 3:
-            out.set(l.srcSpanId);
-            break;
-        case 4:
-            out.set(l.dstSpanId);
-            break;
-        }
+        using Id = std::variant<int64_t, std::string_view>;
+        const Id id = l.textId < 0 ? Id(l.idNum) : Id(std::string_view(result.texts[size_t(l.textId)]));
+        index::setColumn(out, column, int64_t(l.catId), int64_t(l.nameId), id, l.srcSpanId, l.dstSpanId);
     });
     rows.run(db, "INSERT OR FAIL INTO flow_link(cat_id, name_id, flow_id, src_span_id, dst_span_id) "
                  "SELECT c0, c1, c2, c3, c4 FROM rs_rows(?1)");

@@ -40,23 +40,7 @@ struct TensorTimelineResult : RankResult {
 index::MemoryRows updateRows(const std::vector<TensorTimelineResult::Update>& updates) {
     return index::MemoryRows(updates.size(), [&updates](size_t i, int column, index::Cell& out) {
         const TensorTimelineResult::Update& u = updates[i];
-        switch (column) {
-        case 0:
-            out.set(u.rowid);
-            break;
-        case 1:
-            out.set(u.allocStep);
-            break;
-        case 2:
-            out.set(u.freeStep);
-            break;
-        case 3:
-            out.set(u.allocNs);
-            break;
-        case 4:
-            out.set(u.freeNs);
-            break;
-        }
+        index::setColumn(out, column, u.rowid, u.allocStep, u.freeStep, u.allocNs, u.freeNs);
     });
 }
 

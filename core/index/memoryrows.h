@@ -15,6 +15,7 @@
 #include <functional>
 #include <optional>
 #include <string_view>
+#include <variant>
 
 struct sqlite3_context;
 
@@ -35,10 +36,20 @@ class Cell {
         else
             setNull();
     }
+    template <class... T> void set(const std::variant<T...>& v) {
+        std::visit([this](const auto& x) { set(x); }, v);
+    }
 
   private:
     sqlite3_context* m_ctx;
 };
+
+/// Sets `out` to the `column`-th of `values` (one row's values in column order; a column beyond them
+/// stays NULL): a cell callback in one line, e.g. setColumn(out, column, r.id, r.name).
+template <class... V> void setColumn(Cell& out, int column, const V&... values) {
+    int c = 0;
+    ((c++ == column ? out.set(values) : void()), ...);
+}
 
 class MemoryRows {
   public:

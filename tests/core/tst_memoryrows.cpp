@@ -12,6 +12,7 @@
 #include <climits>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 using namespace rs;
@@ -107,6 +108,20 @@ class TstMemoryRows : public QObject {
         rows.run(db, "INSERT INTO t(a, h) SELECT c0, c7 FROM rs_rows(?1)");
         QCOMPARE(rowsOf(db, "SELECT a, h FROM t ORDER BY rowid"),
                  (std::vector<std::string>{"i:10|null", "i:11|null"}));
+    }
+
+    void setColumnGivesEachColumnItsValue() {
+        index::Db db(":memory:");
+        db.exec("CREATE TABLE t(a, b, c, d)");
+        using Id = std::variant<int64_t, std::string_view>;
+        const std::vector<Id> ids = {Id(int64_t(-5)), Id(std::string_view("abc"))};
+        const index::MemoryRows rows(2, [&](size_t i, int column, index::Cell& out) {
+            const std::optional<double> half = i ? std::optional<double>(0.5) : std::nullopt;
+            index::setColumn(out, column, int64_t(i), ids[i], half); // d: beyond the values given
+        });
+        rows.run(db, "INSERT INTO t(a, b, c, d) SELECT c0, c1, c2, c3 FROM rs_rows(?1)");
+        QCOMPARE(rowsOf(db, "SELECT a, b, c, d FROM t ORDER BY rowid"),
+                 (std::vector<std::string>{"i:0|i:-5|null|null", "i:1|t:abc|f:0.5|null"}));
     }
 
     void updateLooksRowsUpByRowid() {
