@@ -3,7 +3,7 @@
 #include "core/analysis/rankcontext.h"
 #include "core/analysis/sessionwindow.h"
 #include "core/analysis/twintimes.h"
-#include "core/index/batchinsert.h"
+#include "core/index/memoryrows.h"
 
 #include "core/model/memoryrows.h"
 
@@ -21,18 +21,28 @@ PassInfo TensorTimelinePass::info() const {
 namespace {
 
 /// What the pass changes in one rank's tensors: the rows of other sessions to delete, then the rows
-/// whose times or steps it filled in, in the rank's tensor order.
+/// whose times or steps it filled in, in rowid order (the table's order: an UPDATE in the rank's tensor
+/// order, by alloc_ns, sought each row from the table's root, ~15 % slower).
 struct TensorTimelineResult : RankResult {
     struct Update {
         int64_t rowid;
         std::optional<int64_t> allocNs, freeNs;
         std::optional<double> allocStep, freeStep;
-        bool times; ///< a time filled in (else only step numbers: tensor_rank's alloc_ns stays)
     };
     std::vector<int64_t> dropped;
-    std::vector<Update> updates;
+    /// a time filled in or changed (rewrites the row's tensor_rank entry); only step numbers filled in
+    std::vector<Update> times, stepsOnly;
     RankDiagnostics diagnostics; ///< collecting
 };
+
+/// The rows for one UPDATE … FROM rs_rows(?1) (memoryrows.h): c0 rowid, c1 alloc_step, c2 free_step,
+/// c3 alloc_ns, c4 free_ns.
+index::MemoryRows updateRows(const std::vector<TensorTimelineResult::Update>& updates) {
+    return index::MemoryRows(updates.size(), [&updates](size_t i, int column, index::Cell& out) {
+        const TensorTimelineResult::Update& u = updates[i];
+        index::setColumn(out, column, u.rowid, u.allocStep, u.freeStep, u.allocNs, u.freeNs);
+    });
+}
 
 /// Tensors of another profiling session (sessionwindow.h) are left out of the rank's memory, counted.
 void dropOtherSessions(RankReadContext& ctx, TensorTimelineResult& out) {
@@ -86,8 +96,12 @@ std::unique_ptr<RankResult> TensorTimelinePass::compute(RankReadContext& ctx) co
     for (size_t i = 0; i < tensors.size(); ++i)
         if (changed[i]) {
             const TensorRow& r = tensors[i];
-            out->updates.push_back({r.rowid, r.allocNs, r.freeNs, r.allocStep, r.freeStep, changed[i] == 2});
+            (changed[i] == 2 ? out->times : out->stepsOnly)
+                .push_back({r.rowid, r.allocNs, r.freeNs, r.allocStep, r.freeStep});
         }
+    auto byRowid = [](const auto& a, const auto& b) { return a.rowid < b.rowid; };
+    std::sort(out->times.begin(), out->times.end(), byRowid);
+    std::sort(out->stepsOnly.begin(), out->stepsOnly.end(), byRowid);
     return out;
 }
 
@@ -98,28 +112,15 @@ void TensorTimelinePass::apply(RankContext& ctx, RankResult& result) {
         del.bind(1, rowid).exec();
     res.diagnostics.replay(ctx.diagnostics());
     // most rows only get step numbers: an UPDATE naming alloc_ns would rewrite its tensor_rank entry too.
-    // Those go 64 rows a statement (a statement per row was most of the pass: ~285 000 rows on the 1 GB
-    // Ascend bench)
-    std::vector<const TensorTimelineResult::Update*> stepsOnly;
-    for (const auto& u : res.updates)
-        if (!u.times) stepsOnly.push_back(&u);
-    index::runBatched(ctx.db,
-                      "UPDATE OR FAIL tensor SET alloc_step = v.column2, free_step = v.column3 FROM (VALUES ",
-                      ") AS v WHERE tensor.rowid = v.column1", 3, stepsOnly,
-                      [](index::Stmt& st, int k, const TensorTimelineResult::Update* u) {
-                          st.bind(k, u->rowid).bind(k + 1, u->allocStep).bind(k + 2, u->freeStep);
-                      });
-    auto upd = ctx.db.prepare(
-        "UPDATE tensor SET alloc_ns = ?, free_ns = ?, alloc_step = ?, free_step = ? WHERE rowid = ?");
-    for (const auto& u : res.updates) {
-        if (!u.times) continue;
-        upd.bind(1, u.allocNs)
-            .bind(2, u.freeNs)
-            .bind(3, u.allocStep)
-            .bind(4, u.freeStep)
-            .bind(5, u.rowid)
-            .exec();
-    }
+    // Each kind in one statement reading the result as SQLite updates each row (memoryrows.h): a statement
+    // per row was most of the pass (~285 000 rows on the 1 GB Ascend bench), and 64-row statements still
+    // spent much of it binding
+    updateRows(res.stepsOnly)
+        .run(ctx.db, "UPDATE OR FAIL tensor SET alloc_step = v.c1, free_step = v.c2 FROM rs_rows(?1) AS v "
+                     "WHERE tensor.rowid = v.c0");
+    updateRows(res.times).run(ctx.db, "UPDATE OR FAIL tensor SET alloc_ns = v.c3, free_ns = v.c4, "
+                                      "alloc_step = v.c1, free_step = v.c2 FROM rs_rows(?1) AS v "
+                                      "WHERE tensor.rowid = v.c0");
 }
 
 void TensorTimelinePass::run(RankContext& ctx) {

@@ -1,5 +1,7 @@
 #include "core/index/sqlite.h"
 
+#include "core/index/memoryrows.h"
+
 #include <sqlite3.h>
 
 namespace rs::index {
@@ -102,6 +104,7 @@ Db::Db(const std::string& name, const std::string& target, int flags) {
         throw SqlError(name + ": " + msg);
     }
     sqlite3_busy_timeout(m_db, 5000);
+    registerMemoryRows(m_db); // the writers' bulk statements read their rows through it (memoryrows.h)
 }
 
 Db Db::openImmutable(const std::string& path) {
