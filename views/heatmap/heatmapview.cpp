@@ -1,7 +1,6 @@
 #include "views/heatmap/heatmapview.h"
 
 #include "views/common/elidingcombobox.h"
-#include "views/common/flowlayout.h"
 #include "views/common/plural.h"
 #include "views/common/rankname.h"
 #include "views/common/wordelide.h"
@@ -32,10 +31,7 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(2, 2, 2, 2);
     lay->setSpacing(3); // a short dock's pixels go to the grid's rows
-    // the boxes flow onto a second row rather than squeeze: squeezed to the dock's width at 800 × 600 the
-    // colour and sort choices were cut to "…" (issue 19 #1)
-    m_toolRow = new QWidget;
-    auto* row = new FlowLayout(m_toolRow);
+    auto* row = new QHBoxLayout;
     m_mode = new ElidingComboBox;
     m_mode->addItems({tr("op × rank"), tr("op × step (one rank)"), tr("rank × step (one op)")});
     m_mode->setToolTip(tr("Compare cards, or see in which step a card slowed"));
@@ -52,16 +48,16 @@ HeatmapView::HeatmapView(InteractionState* state, query::QueryService* service, 
     m_stat->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_sort = new ElidingComboBox;
     m_sort->addItems({tr("sort: total time"), tr("sort: worst ratio"), tr("sort: name")});
-    // each box at its contents' width, flowing onto another row where the row is full, down to a narrow
-    // minimum (its text elided) only where one box is wider than the whole dock: at their contents'
-    // widths in one row the four made the dock 743 px wide at least, and with the side docks the window's
-    // minimum 1273 px (walk 21 A). Cut, they end at a word with "…" and say their item whole in their
-    // tooltip ("median ove", walk 48)
+    // each box at its contents' width where there is room, down to a narrow minimum (its text elided)
+    // where there is not: at their contents' widths the four made the dock 743 px wide at least, and with
+    // the side docks the window's minimum 1273 px (walk 21 A). Cut, they end at a word with "…" and say
+    // their item whole in their tooltip ("median ove", walk 48)
     for (auto* box : {m_mode, m_subject, m_stat, m_sort}) {
         box->setMinimumWidth(box == m_stat ? 120 : 80);
         row->addWidget(box);
     }
-    lay->addWidget(m_toolRow);
+    row->addStretch();
+    lay->addLayout(row);
     m_caption = new QLabel;
     m_caption->setWordWrap(true);
     // fitCaption elides it to the panel's width: in one line a label is at least as wide as its text, so
@@ -219,9 +215,8 @@ int HeatmapView::comfortableHeight() const {
     const int grid = m_canvas->columnLabelsHeight() + kComfortableRows * m_canvas->cellHeight() +
                      m_scroll->horizontalScrollBar()->sizeHint().height() + 2 * m_scroll->frameWidth();
     const int legend = m_legend->isStrip() ? m_legend->stripHeight(width() - 4, false) : 0;
-    const int tools = m_toolRow->heightForWidth(std::max(1, width() - m.left() - m.right()));
-    return m.top() + m.bottom() + tools + m_caption->fontMetrics().lineSpacing() + grid + legend +
-           2 * layout()->spacing();
+    return m.top() + m.bottom() + m_mode->sizeHint().height() + m_caption->fontMetrics().lineSpacing() +
+           grid + legend + 2 * layout()->spacing();
 }
 
 namespace {

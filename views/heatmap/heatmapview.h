@@ -144,7 +144,6 @@ class HeatmapView : public QWidget {
     query::QueryService* m_service;
     HeatmapCanvas* m_canvas;
     QComboBox *m_mode, *m_stat, *m_sort, *m_subject;
-    QWidget* m_toolRow; ///< the boxes, flowed onto as many rows as the width needs
     QLabel* m_caption;
     QString m_captionText; ///< the caption whole (the label may show it in one line)
     QScrollArea* m_scroll;
