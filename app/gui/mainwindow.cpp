@@ -19,7 +19,6 @@
 #include "app/gui/settings.h"
 #include "app/gui/shortcutsdialog.h"
 #include "app/gui/sqlconsolepanel.h"
-#include "app/gui/statusbar.h"
 #include "app/gui/statusline.h"
 #include "app/gui/timelinekeyrouter.h"
 #include "app/gui/typeaheadguard.h"
@@ -72,9 +71,7 @@ MainWindow::MainWindow()
     buildDocks();
     createControllers();
     buildMenus();
-    setStatusBar(new StatusBar); // draws no message of its own: StatusLine shows it in a field
     m_status = new StatusLine(statusBar(), m_state);
-    m_status->setAligned(m_alignAction->isChecked());
     connect(m_timeline, &views::TimelineView::unlabelledChanged, m_status, &StatusLine::setHiddenLabels);
     wireIndexing();
     wireProfile();

@@ -3,7 +3,6 @@
 // creates and wires the window.
 #include "app/gui/annotationcontroller.h"
 #include "app/gui/appicon.h"
-#include "app/gui/clockaligntext.h"
 #include "app/gui/comparecontroller.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/menukeysoverfields.h"
@@ -13,7 +12,6 @@
 #include "app/gui/settings.h"
 #include "app/gui/shortcutsdialog.h"
 #include "app/gui/sqlconsolepanel.h"
-#include "app/gui/statusline.h"
 #include "views/compare/compareview.h"
 #include "views/tables/areastatsview.h"
 #include "views/timeline/minimapview.h"
@@ -233,10 +231,7 @@ void MainWindow::buildViewMenu() {
     connect(m_alignAction, &QAction::toggled, this, [this](bool on) {
         m_timeline->setAligned(on);
         m_areaStats->setAligned(on);
-        m_status->setAligned(on);
         Settings().setAlignClocks(on);
-        // said in words: offsets of a few µs move no pixel at most zooms (issue 19 #3)
-        statusBar()->showMessage(clockAlignText(on, m_session->summary().get()), 10000);
     });
     addFlowActions(view);
     auto* theme = view->addMenu(tr("&Theme"));

@@ -2,10 +2,8 @@
 // The status bar's permanent fields: the profile (path, ranks, tracks — "N of M tracks (filtered)" while a
 // track filter is set — and the run's length), the selection in words, and the time window as offsets
 // from the run's start with its width; while the timeline draws an annotation without its label, that it
-// does. Counts take their noun in the right number ("1 rank"). The bar's temporary message (showMessage)
-// takes the profile's field while it lasts (the bar should not draw it itself: StatusBar). The fields
-// share the bar's width: the selection and the hidden-labels note are elided to what the window's field
-// and a readable message leave, never laid over one another (issue 19 #3, 800 × 600). GUI thread only.
+// does. Counts take their noun in the right number ("1 rank"). GUI thread
+// only.
 #include "core/query/timelinequery.h"
 #include "views/common/interactionstate.h"
 
@@ -33,11 +31,9 @@ class StatusLine : public QObject {
     /// hidden): "1 annotation label hidden (too narrow at this zoom; hover to read)", the texts in its
     /// tooltip.
     void setHiddenLabels(const QStringList& texts);
-    QString hiddenLabelsText() const; ///< "" while none is hidden (whole; the bar may show it elided)
+    QString hiddenLabelsText() const; ///< "" while none is hidden
     QString profileText() const;      ///< the profile's line whole (the bar may show it elided)
-    /// Whether the timeline draws each rank on its clock-aligned time: the window's field says so.
-    void setAligned(bool on);
-    QString profileShown() const; ///< as the bar shows it
+    QString profileShown() const;     ///< as the bar shows it
     QString windowText() const;
     QString selectionText() const;
     /// The words for a selection ("op MatMul on rank 3").
@@ -46,30 +42,17 @@ class StatusLine : public QObject {
     /// " · wall 295 ms (step_trace_time.csv) · wait not known" for a selected step ("" unknown step).
     QString stepFacts(const views::Selection& s) const;
 
-  protected:
-    bool eventFilter(QObject* watched, QEvent* e) override;
-
   private:
     void updateProfile();
-    /// The profile's field: the bar's message while it shows one, else the profile's line (or setMessage's).
-    void showProfileField();
-    /// Elides the selection and the hidden-labels note to the bar's room (see the header's top).
-    void fitFields();
     /// "108 tracks + 2 memory lanes", "3 of 110 lanes (filtered; …)": the index's tracks as `rankscope
     /// info` counts them, the memory lanes the timeline adds apart.
     QString tracksText() const;
     void updateWindow();
     static constexpr int kSelectionWidth = 420; ///< px: the selection's text is elided past it
-    static constexpr int kMessageRoom = 200;    ///< px kept for the profile's field (a message's start)
-    QStatusBar* m_bar;
     views::InteractionState* m_state;
     views::ElidedLabel* m_profile; ///< elided at a word to the bar's room, whole in its tooltip
     QLabel *m_window, *m_selection;
-    QLabel* m_hiddenLabels;                ///< shown only while a label is hidden
-    QString m_selectionFull, m_hiddenFull; ///< the two fields' whole texts
-    QString m_baseHead, m_baseTail;        ///< the profile's field without a message: head + tail
-    QString m_barMessage;                  ///< the bar's temporary message ("" none)
-    bool m_aligned = false;
+    QLabel* m_hiddenLabels; ///< shown only while a label is hidden
     QString m_path;
     std::shared_ptr<const query::ProfileSummary> m_summary;
     int m_shownTracks = -1;
