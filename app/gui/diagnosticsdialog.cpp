@@ -15,6 +15,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -25,7 +27,6 @@ DiagnosticsDialog::DiagnosticsDialog(std::vector<query::DiagnosticDesc> rows, QW
     : QDialog(parent), m_model(new DiagnosticsModel(this)), m_proxy(new QSortFilterProxyModel(this)),
       m_view(new QTableView), m_filter(new QLineEdit), m_summary(new QLabel) {
     setWindowTitle(tr("Diagnostics"));
-    resize(980, 440);
     m_model->setDiagnostics(std::move(rows));
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(DiagnosticsModel::SortRole);
@@ -39,11 +40,15 @@ DiagnosticsDialog::DiagnosticsDialog(std::vector<query::DiagnosticDesc> rows, QW
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
+    // one line per row, cut with "…" (each cell whole in its tooltip): wrapped, a capped column's text
+    // broke into lines the row's height cut off, mid-word and with no sign of it (issue 19 #2)
+    m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideRight);
     m_view->resizeColumnsToContents();
     // a long problem text or file path must not push the count and the excerpt out of sight: capped, the
     // whole text in the tooltip
     for (int c = 0; c + 1 < DiagnosticsModel::ColumnCount; ++c)
-        m_view->setColumnWidth(c, std::min(m_view->columnWidth(c), 320));
+        m_view->setColumnWidth(c, std::min(m_view->columnWidth(c), kMaxColumnWidth));
     m_summary->setObjectName("summary");
     m_filter->setPlaceholderText(tr("Filter: file, problem, excerpt…"));
     m_filter->setClearButtonEnabled(true);
@@ -62,13 +67,39 @@ DiagnosticsDialog::DiagnosticsDialog(std::vector<query::DiagnosticDesc> rows, QW
     connect(copyButton, &QPushButton::clicked, this, &DiagnosticsDialog::copy);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* lay = new QVBoxLayout(this);
-    lay->addWidget(
-        new QLabel(tr("Per-record problems and notes found while indexing (the import went on past them):")));
+    auto* intro =
+        new QLabel(tr("Per-record problems and notes found while indexing (the import went on past them):"));
+    // both lines wrap: one line long, the totals held the dialog wider than an 800 px screen
+    intro->setWordWrap(true);
+    m_summary->setWordWrap(true);
+    lay->addWidget(intro);
     lay->addWidget(m_filter);
     lay->addWidget(m_view, 1);
     lay->addWidget(m_summary);
     lay->addWidget(buttons);
     updateSummary();
+    fitToContents();
+}
+
+void DiagnosticsDialog::fitToContents() {
+    // as wide as its columns want (the excerpt's too) and as tall as its rows, within the screen: a fixed
+    // 980 × 440 cut the columns of a 1600 px screen's dialog and left most of it unused (issue 19 #2)
+    int columns = 0;
+    for (int c = 0; c < DiagnosticsModel::ColumnCount; ++c)
+        columns += c + 1 < DiagnosticsModel::ColumnCount
+                       ? m_view->columnWidth(c)
+                       : std::min(static_cast<const QAbstractItemView*>(m_view)->sizeHintForColumn(c),
+                                  kMaxColumnWidth * 2);
+    const QMargins m = layout()->contentsMargins();
+    const int scrollBar = m_view->verticalScrollBar()->sizeHint().width();
+    const int rows = std::min(m_proxy->rowCount(), kMaxRowsShown);
+    const int table = m_view->horizontalHeader()->sizeHint().height() +
+                      rows * m_view->verticalHeader()->defaultSectionSize() + 2 * m_view->frameWidth();
+    const int others = layout()->sizeHint().height() - m_view->sizeHint().height();
+    const QRect screen = (parentWidget() ? parentWidget()->screen() : this->screen())->availableGeometry();
+    resize(std::clamp(columns + 2 * m_view->frameWidth() + scrollBar + m.left() + m.right(), 640,
+                      screen.width() * 9 / 10),
+           std::clamp(table + others, 300, screen.height() * 8 / 10));
 }
 
 void DiagnosticsDialog::updateSummary() {

@@ -2,7 +2,8 @@
 // File ▸ Diagnostics: the per-record problems the import counted (it went on past them), in a table the
 // user can sort by any column (click a header), filter (the text is looked for in every column) and copy
 // (Ctrl+C or the Copy button: the selected rows, or all rows shown, as tab-separated text with a header).
-// The line above the table totals what is shown. GUI thread only.
+// The line above the table totals what is shown. Each cell one line, cut with "…" and whole in its tooltip;
+// the dialog opens at its contents' size, within the screen. GUI thread only.
 #include "core/query/timelinequery.h"
 
 #include <QDialog>
@@ -29,7 +30,11 @@ class DiagnosticsDialog : public QDialog {
     void copy() const;
 
   private:
+    static constexpr int kMaxColumnWidth = 420; ///< px: a wider cell is cut with "…", whole in its tooltip
+    static constexpr int kMaxRowsShown = 20;    ///< the dialog opens tall enough for this many rows
     void updateSummary();
+    /// Sizes the dialog to its columns and rows, within the screen's available area.
+    void fitToContents();
     DiagnosticsModel* m_model;
     QSortFilterProxyModel* m_proxy;
     QTableView* m_view;

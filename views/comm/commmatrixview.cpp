@@ -5,7 +5,10 @@
 #include "core/model/commtext.h"
 #include "views/common/timemapping.h"
 
+#include "views/common/elidedlabel.h"
+
 #include <QComboBox>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
@@ -67,11 +70,15 @@ CommMatrixView::CommMatrixView(InteractionState* state, query::QueryService* ser
         row->addWidget(w);
     row->addStretch(1);
     lay->addLayout(row);
-    m_notice = new QLabel;
-    m_notice->setWordWrap(true);
-    m_notice->setTextFormat(Qt::PlainText);
-    m_notice->setStyleSheet(
-        "QLabel { background: #fde3b8; color: #2a1e00; border: 1px solid #f5a524; padding: 3px; }");
+    // one line per note, cut at a word with "…" and whole in its tooltip: wrapped, hta nccl_parser_config's
+    // two notes took five lines of an 800 × 600 window's dock and left the matrix no room (issue 19 #1)
+    m_notice = new QFrame;
+    m_notice->setObjectName("commNotice");
+    m_notice->setStyleSheet("QFrame#commNotice { background: #fde3b8; border: 1px solid #f5a524; }"
+                            "QLabel { color: #2a1e00; background: transparent; }");
+    auto* notes = new QVBoxLayout(m_notice);
+    notes->setContentsMargins(4, 2, 4, 2);
+    notes->setSpacing(0);
     m_notice->hide();
     lay->addWidget(m_notice);
     // above the grid, not in the caption under it: a default-height dock scrolls the caption out of sight
@@ -306,8 +313,19 @@ QString CommMatrixView::captionText() const {
 
 void CommMatrixView::updateTexts() {
     const QString notice = noticeText();
-    m_notice->setText(notice);
-    m_notice->setVisible(!notice.isEmpty());
+    const QStringList lines = notice.isEmpty() ? QStringList() : notice.split('\n');
+    auto notes = m_notice->findChildren<ElidedLabel*>(Qt::FindDirectChildrenOnly);
+    for (auto i = notes.size(); i < lines.size(); ++i) { // a label per line, kept for the next matrix
+        auto* l = new ElidedLabel;
+        l->setTextFormat(Qt::PlainText);
+        m_notice->layout()->addWidget(l);
+        notes << l;
+    }
+    for (qsizetype i = 0; i < notes.size(); ++i) {
+        notes[i]->setFullText(i < lines.size() ? lines[i] : QString());
+        notes[i]->setVisible(i < lines.size());
+    }
+    m_notice->setVisible(!lines.isEmpty());
     m_caption->setText(captionText());
     m_stepLabel->setText(m_stepNote);
     m_stepLabel->setVisible(!m_stepNote.isEmpty());

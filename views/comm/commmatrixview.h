@@ -26,6 +26,7 @@
 #include <optional>
 
 class QComboBox;
+class QFrame;
 class QLabel;
 
 namespace rs::views {
@@ -111,7 +112,8 @@ class CommMatrixView : public QWidget {
     query::QueryService* m_service;
     CommMatrixCanvas* m_canvas;
     QComboBox *m_metric, *m_step, *m_group;
-    QLabel *m_notice, *m_stepLabel, *m_caption;
+    QFrame* m_notice; ///< the notes above the grid, one elided line each
+    QLabel *m_stepLabel, *m_caption;
     QString m_linkNote; ///< what the last click found on the timeline
     /// Said while a step selected elsewhere is not the one shown ("" none): the matrix does not follow it.
     QString m_stepNote;

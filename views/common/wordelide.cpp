@@ -11,11 +11,17 @@ namespace rs::views {
 namespace {
 const QChar kEllipsis(0x2026);
 
+/// Whether `c` is a space a line may break at: a no-break space glues what it stands between (the memory
+/// key's swatch and its op's name: cut there, the key ended "■ …", issue 19 #2).
+bool breaksAt(QChar c) {
+    return c.isSpace() && c != QChar::Nbsp && c != QChar(0x202F) && c != QChar(0x2007);
+}
+
 /// Whether `text` may be cut before position `i`: a word ends there (a space follows, or a dash or a
 /// slash is the last of the word).
 bool wordEndsBefore(const QString& text, qsizetype i) {
     if (i <= 0 || i >= text.size()) return false;
-    if (text[i].isSpace()) return !text[i - 1].isSpace();
+    if (breaksAt(text[i])) return !text[i - 1].isSpace();
     return text[i - 1] == '-' || text[i - 1] == '/';
 }
 
@@ -64,7 +70,8 @@ QString elideRichAtWord(const QString& html, const QFont& font, int widthPx) {
     if (doc.idealWidth() <= widthPx) return html;
     // the heads ending at a word grow with the cut, so the longest that fits is found by bisection (a
     // resize refits the label: a few layouts, not one per word)
-    const QString plain = doc.toPlainText();
+    // raw: toPlainText() turns a no-break space into a plain one, a place to cut
+    const QString plain = doc.toRawText();
     std::vector<qsizetype> ends;
     for (qsizetype i = 1; i < plain.size(); ++i)
         if (wordEndsBefore(plain, i) && headEnd(plain, i) > 0) ends.push_back(headEnd(plain, i));

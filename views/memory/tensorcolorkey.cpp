@@ -86,18 +86,22 @@ QColor TensorColorKey::colorOf(const std::string& op) const {
 
 QString TensorColorKey::html() const {
     if (m_keyed.empty()) return {};
+    // a swatch and its name glued (&nbsp;): the key is cut between entries, never between the two
     const auto swatch = [](const QColor& c, const QString& name) {
         return QString(" &nbsp;<span style='color:%1'>&#9632;</span>&nbsp;%2")
             .arg(c.name(), name.toHtmlEscaped());
     };
-    QString html =
-        m_profileOrder
-            ? QObject::tr("bar colour = the op that allocated it (hues: the profile's ops of most bytes over "
-                          "all ranks, the same on every rank):")
-            : QObject::tr("bar colour = the op that allocated it (hues: the rank's ops of most bytes):");
+    // the ops first, after a short lead, the hues' rule last: leading, the rule's long sentence took a
+    // small dock's whole line and left "…" where the ops were (issue 19 #1); cut, the rest is in the
+    // label's tooltip
+    QString html = QObject::tr("bar colour = the op that allocated it:");
     for (const auto& e : m_keyed)
         html += swatch(e.color, e.op.empty() ? QObject::tr("(no op)") : QString::fromStdString(e.op));
     if (m_otherOps > 0) html += swatch(otherColor(), QObject::tr("other ops (%1)").arg(m_otherOps));
+    html +=
+        " &nbsp;" + (m_profileOrder ? QObject::tr("(hues: the profile's ops of most bytes over all ranks, "
+                                                  "the same on every rank)")
+                                    : QObject::tr("(hues: the rank's ops of most bytes)"));
     return html;
 }
 

@@ -41,7 +41,8 @@ class TensorColorKey {
     const std::vector<Entry>& keyed() const { return m_keyed; }
     /// Ops drawn in the window in otherColor().
     size_t otherOps() const { return m_otherOps; }
-    /// "bar colour = the op that allocated it: ■ aten::addmm ■ … ■ other ops (12)", empty without tensors.
+    /// "bar colour = the op that allocated it: ■ aten::addmm ■ … ■ other ops (12) (hues: …)": the ops
+    /// before the hues' rule, so a key cut short names ops; empty without tensors.
     QString html() const;
 
   private:

@@ -6,6 +6,7 @@
 #include "views/common/sortarrows.h"
 #include "views/common/tabletext.h"
 #include "views/common/timemapping.h"
+#include "views/common/wholerowstableview.h"
 #include "views/tables/areacountermodel.h"
 #include "views/tables/areastatsmodel.h"
 
@@ -37,7 +38,8 @@ constexpr int kWindowDebounceMs = 250; ///< a window being dragged or zoomed ask
 constexpr qint64 kWindowItem = -2, kAreaItem = -3;
 
 QTableView* makeTable(QSortFilterProxyModel* proxy) {
-    auto* t = new QTableView;
+    // whole rows only: the ops table's last row was cut in half by its own bottom edge (issue 19 #1)
+    auto* t = new WholeRowsTableView;
     proxy->setSortRole(Qt::UserRole);
     t->setModel(proxy);
     t->setSortingEnabled(true);
