@@ -387,8 +387,12 @@ void FrameBuilder::addAnnotations(const FrameInput& in, DrawList& out) const {
         // scrolled out of view — above the lanes, or below the last lane shown whole (under the footer: the
         // widget's height let a range on rank 5, under the legend's row, clamp its label onto rank 4's
         // memory lane, stop 54's look): a callout clamped into view would point at the wrong lanes
-        if (a.kind != annotate::Kind::Arrow &&
-            (ext.bottom() < vp.lanesTop() || ext.top() >= double(wholeLanesBottom(in))))
+        // A region a pixel or two of which is left in view is out of it too: its label went under that
+        // sliver, on the next rank's header, and read as that rank's (walk 57 #3)
+        constexpr double kSeenPx = 3;
+        if (a.kind != annotate::Kind::Arrow && std::min(ext.bottom(), double(wholeLanesBottom(in))) -
+                                                       std::max(ext.top(), double(vp.lanesTop())) <
+                                                   kSeenPx)
             continue;
         const int rank =
             an.ranks.empty() ? (in.summary->ranks.empty() ? 0 : in.summary->ranks.front()) : an.ranks.front();
