@@ -7,6 +7,7 @@
 #include "core/query/flowquery.h"
 #include "core/query/queryservice.h"
 #include "tests/support/testsupport.h"
+#include "tests/support/timelineviewfixture.h"
 #include "views/common/palette.h"
 #include "views/timeline/timelineview.h"
 
@@ -18,17 +19,7 @@ using namespace rs;
 
 namespace {
 
-struct Fixture {
-    views::InteractionState state;
-    query::QueryService service;
-    std::unique_ptr<views::TimelineView> view;
-};
-
-QImage grab(const views::TimelineView& view) {
-    QImage img(view.size(), QImage::Format_ARGB32);
-    const_cast<views::TimelineView&>(view).render(&img);
-    return img;
-}
+using Fixture = test::TimelineViewFixture;
 
 bool isFlowColour(QColor c) {
     const QColor f = views::flowArrowColor();
@@ -43,17 +34,9 @@ class TstFlowDensityPixels : public QObject {
 
   private:
     std::unique_ptr<Fixture> open(const std::string& db) {
-        auto f = std::make_unique<Fixture>();
-        f->view = std::make_unique<views::TimelineView>(&f->state, &f->service);
-        f->view->resize(1200, 700);
-        f->view->show();
-        QSignalSpy ready(&f->service, &query::QueryService::summaryReady);
-        f->service.open(QString::fromStdString(db));
-        if (!ready.wait(20000)) return nullptr;
-        auto summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
-        f->state.setBounds(summary->startNs, summary->endNs);
-        f->view->setSummary(summary);
-        f->state.setWindow(summary->startNs, summary->endNs); // Fit
+        auto f = Fixture::open(db, QSize(1200, 700));
+        if (!f) return nullptr;
+        f->state.setWindow(f->summary->startNs, f->summary->endNs); // Fit
         auto shown = [&] {
             auto* d = f->view->timelineData();
             return d && d->window.t0 == f->state.windowStart() && d->window.t1 == f->state.windowEnd();
@@ -76,14 +59,14 @@ class TstFlowDensityPixels : public QObject {
         auto f = open(ix.result.dbPath);
         QVERIFY(f);
         views::TimelineView& view = *f->view;
-        const QImage plain = grab(view);
+        const QImage plain = f->grab();
         QSignalSpy changed(&view, &views::TimelineView::flowsChanged);
         view.setFlowCategories(cats);
         view.setWindowFlows(true);
         for (int i = 0; i < 400 && !(view.scene().flows() && !view.scene().flows()->arrows.empty()); ++i)
             changed.wait(50);
         QVERIFY2(view.scene().flows(), "the window's arrows arrived");
-        const QImage drawn = grab(view);
+        const QImage drawn = f->grab();
         const views::DrawList& frame = view.paintedFrame();
         const QRect plot = view.frameInput().viewport.plot().toRect();
         QVERIFY(!frame.all<views::Arrow>().empty());

@@ -7,6 +7,7 @@
 #include "core/query/flowquery.h"
 #include "core/query/queryservice.h"
 #include "tests/support/testsupport.h"
+#include "tests/support/timelineviewfixture.h"
 #include "views/timeline/timelineview.h"
 
 #include <QSignalSpy>
@@ -17,18 +18,7 @@ using namespace rs;
 
 namespace {
 
-struct Fixture {
-    views::InteractionState state;
-    query::QueryService service;
-    std::unique_ptr<views::TimelineView> view;
-    std::shared_ptr<const query::ProfileSummary> summary;
-};
-
-QImage grab(views::TimelineView& view) {
-    QImage img(view.size(), QImage::Format_ARGB32);
-    view.render(&img);
-    return img;
-}
+using Fixture = test::TimelineViewFixture;
 
 double distance(QRgb a, QRgb b) {
     const double r = qRed(a) - qRed(b), g = qGreen(a) - qGreen(b), bl = qBlue(a) - qBlue(b);
@@ -52,19 +42,7 @@ class TstFlowLabelPixels : public QObject {
     Q_OBJECT
 
   private:
-    std::unique_ptr<Fixture> open(const std::string& db) {
-        auto f = std::make_unique<Fixture>();
-        f->view = std::make_unique<views::TimelineView>(&f->state, &f->service);
-        f->view->resize(1400, 800);
-        f->view->show();
-        QSignalSpy ready(&f->service, &query::QueryService::summaryReady);
-        f->service.open(QString::fromStdString(db));
-        if (!ready.wait(20000)) return nullptr;
-        f->summary = ready.takeFirst().at(0).value<std::shared_ptr<const query::ProfileSummary>>();
-        f->state.setBounds(f->summary->startNs, f->summary->endNs);
-        f->view->setSummary(f->summary);
-        return f;
-    }
+    std::unique_ptr<Fixture> open(const std::string& db) { return Fixture::open(db, QSize(1400, 800)); }
 
     /// Shows [t0, t1] without the window's arrows, then with them: the two pictures and the frame drawn
     /// with them (its labels, its note) and without (its spans).
@@ -80,13 +58,13 @@ class TstFlowLabelPixels : public QObject {
         for (int i = 0; i < 400 && (!shown() || view.scene().flows()); ++i)
             QTest::qWait(50);
         if (!shown() || view.scene().flows()) return false;
-        plain = grab(view);
+        plain = f.grab();
         spans = view.paintedFrame();
         view.setWindowFlows(true);
         for (int i = 0; i < 400 && !(view.scene().flows() && !view.scene().flows()->arrows.empty()); ++i)
             changed.wait(50);
         if (!view.scene().flows()) return false;
-        drawn = grab(view);
+        drawn = f.grab();
         return true;
     }
 
